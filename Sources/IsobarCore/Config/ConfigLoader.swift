@@ -1,0 +1,207 @@
+import Foundation
+import Yams
+
+/// Reads `isobar.yml` into a validated `SiteConfig`. Every error names the file,
+/// line, column and key, shows the line, and says how to fix it.
+public enum ConfigLoader {
+    static let topLevelKeys = [
+        "title", "base_url", "language", "units", "provider", "snapshot_dir", "openweather",
+        "cache", "templates", "public", "places", "output", "cities",
+    ]
+    static let openWeatherKeys = ["api", "base_url", "api_key_env", "requests_per_minute", "concurrency"]
+    static let cacheKeys = ["dir", "max_age"]
+    static let cityKeys = ["name", "country", "state", "lat", "lon", "units", "slug", "timezone"]
+
+    public static func load(from file: URL) throws -> SiteConfig {
+        let data: Data
+        do {
+            data = try Data(contentsOf: file)
+        } catch {
+            throw IsobarError(
+                step: .config, path: file.path, message: "cannot read the config file",
+                hint: "create it (see README, \"Configuration\") or pass --config PATH")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw IsobarError(step: .config, path: file.path, message: "the config file is not valid UTF-8")
+        }
+        return try parse(text, file: file)
+    }
+
+    public static func parse(_ text: String, file: URL) throws -> SiteConfig {
+        let name = file.path
+        let root: Node
+        do {
+            guard let node = try Yams.compose(yaml: text) else {
+                throw IsobarError(
+                    step: .config, path: name, message: "the config file is empty",
+                    hint: "it needs at least `base_url` and a list of `cities`")
+            }
+            root = node
+        } catch let error as YamlError {
+            throw yamlSyntaxError(error, file: name, text: text)
+        }
+        let folder = file.deletingLastPathComponent()
+        let top = try YAMLValue(node: root, keyPath: "", file: name, text: text).mapping(allowed: topLevelKeys)
+
+        func path(_ key: String, default fallback: String) throws -> URL {
+            let raw = try top[key]?.nonEmptyString() ?? fallback
+            return URL(fileURLWithPath: raw, relativeTo: folder).standardizedFileURL
+        }
+
+        let baseURLValue = try top.required("base_url", hint: "the address the site will be served at, e.g. https://weather.example.org/")
+        let baseURLText = try baseURLValue.nonEmptyString()
+        guard let baseURL = URL(string: baseURLText.hasSuffix("/") ? baseURLText : baseURLText + "/"),
+            let scheme = baseURL.scheme?.lowercased(), scheme == "http" || scheme == "https", baseURL.host != nil
+        else {
+            throw baseURLValue.error("\"\(baseURLText)\" is not an http(s) address", hint: "e.g. https://weather.example.org/")
+        }
+
+        let language = try top["language"]?.nonEmptyString() ?? "en"
+        guard language.range(of: #"^[A-Za-z]{2,3}([_-][A-Za-z]{2,4})?$"#, options: .regularExpression) != nil else {
+            throw top["language"]!.error("\"\(language)\" is not a language code", hint: "use a code such as en, de or pt_br")
+        }
+        let units = try top["units"]?.oneOf(Units.self, what: "a unit system") ?? .metric
+        let provider = try top["provider"]?.oneOf(ProviderKind.self, what: "a provider") ?? .openweather
+
+        let outputDirectory = try path("output", default: "_site")
+        let cities = try loadCities(top.required("cities", hint: "list the cities to build, e.g. `- { name: London, country: GB }`"), defaultUnits: units)
+
+        return SiteConfig(
+            file: file.standardizedFileURL,
+            title: try top["title"]?.nonEmptyString() ?? "Isobar Weather",
+            baseURL: baseURL,
+            language: language,
+            units: units,
+            provider: provider,
+            snapshotDirectory: try path("snapshot_dir", default: "Samples"),
+            openWeather: try loadOpenWeather(top["openweather"]),
+            cache: try loadCache(top["cache"], folder: folder),
+            templatesDirectory: try path("templates", default: "Templates"),
+            publicDirectory: try path("public", default: "Public"),
+            placesFile: try path("places", default: "Data/places.json"),
+            outputDirectory: outputDirectory,
+            cities: cities)
+    }
+
+    private static func loadOpenWeather(_ value: YAMLValue?) throws -> OpenWeatherSettings {
+        var settings = OpenWeatherSettings()
+        guard let value else { return settings }
+        let map = try value.mapping(allowed: openWeatherKeys)
+        if let api = map["api"] { settings.api = try api.oneOf(OpenWeatherSettings.API.self, what: "an OpenWeather API choice") }
+        if let base = map["base_url"] {
+            let text = try base.nonEmptyString()
+            guard let url = URL(string: text), let scheme = url.scheme, ["http", "https"].contains(scheme.lowercased()), url.host != nil else {
+                throw base.error("\"\(text)\" is not an http(s) address", hint: "the default is https://api.openweathermap.org")
+            }
+            settings.baseURL = url
+        }
+        if let env = map["api_key_env"] {
+            let name = try env.nonEmptyString()
+            guard name.range(of: #"^[A-Za-z_][A-Za-z0-9_]*$"#, options: .regularExpression) != nil else {
+                throw env.error("\"\(name)\" is not an environment variable name", hint: "e.g. OPENWEATHER_API_KEY (the key itself never goes in the config)")
+            }
+            settings.apiKeyEnvironmentVariable = name
+        }
+        if let rate = map["requests_per_minute"] {
+            settings.requestsPerMinute = try rate.int()
+            guard (1...100_000).contains(settings.requestsPerMinute) else { throw rate.error("must be between 1 and 100000") }
+        }
+        if let concurrency = map["concurrency"] {
+            settings.concurrency = try concurrency.int()
+            guard (1...64).contains(settings.concurrency) else { throw concurrency.error("must be between 1 and 64") }
+        }
+        return settings
+    }
+
+    private static func loadCache(_ value: YAMLValue?, folder: URL) throws -> CacheSettings {
+        var settings = CacheSettings(directory: URL(fileURLWithPath: ".isobar/cache", relativeTo: folder).standardizedFileURL)
+        guard let value else { return settings }
+        let map = try value.mapping(allowed: cacheKeys)
+        if let dir = map["dir"] {
+            settings.directory = URL(fileURLWithPath: try dir.nonEmptyString(), relativeTo: folder).standardizedFileURL
+        }
+        if let age = map["max_age"] {
+            let text = try age.string()
+            guard let seconds = DurationParser.seconds(from: text) else {
+                throw age.error("\"\(text)\" is not a duration", hint: "write it like 90s, 10m, 6h or 1d")
+            }
+            settings.maxAge = seconds
+        }
+        return settings
+    }
+
+    private static func loadCities(_ value: YAMLValue, defaultUnits: Units) throws -> [CityConfig] {
+        let items = try value.sequence()
+        guard !items.isEmpty else { throw value.error("the list is empty", hint: "add at least one city, e.g. `- { name: London, country: GB }`") }
+        var cities: [CityConfig] = []
+        var slugOwners: [String: YAMLValue] = [:]
+        for item in items {
+            let map = try item.mapping(allowed: cityKeys)
+            let name = try map.required("name").nonEmptyString()
+            let countryValue = try map.required("country", hint: "the two-letter ISO 3166 code, e.g. GB")
+            let country = try countryValue.nonEmptyString().uppercased()
+            guard country.count == 2, country.allSatisfy({ $0.isASCII && $0.isLetter }) else {
+                throw countryValue.error("\"\(country)\" is not a two-letter country code", hint: "use the ISO 3166 code, e.g. GB, US, BR")
+            }
+            let state = try map["state"]?.nonEmptyString()
+            let lat = try map["lat"].map { value -> Double in
+                let number = try value.double()
+                guard (-90...90).contains(number) else { throw value.error("latitude must be between -90 and 90") }
+                return number
+            }
+            let lon = try map["lon"].map { value -> Double in
+                let number = try value.double()
+                guard (-180...180).contains(number) else { throw value.error("longitude must be between -180 and 180") }
+                return number
+            }
+            if (lat == nil) != (lon == nil) {
+                throw item.error("give both lat and lon, or neither", hint: "without them the city is geocoded by name")
+            }
+            let units = try map["units"]?.oneOf(Units.self, what: "a unit system") ?? defaultUnits
+            let timeZone = try map["timezone"].map { value -> String in
+                let id = try value.nonEmptyString()
+                guard TimeZone(identifier: id) != nil else {
+                    throw value.error("\"\(id)\" is not an IANA time zone", hint: "e.g. Europe/London or America/Sao_Paulo")
+                }
+                return id
+            }
+            let slugValue = map["slug"]
+            let slug: String
+            if let slugValue {
+                slug = try slugValue.nonEmptyString()
+                if let problem = Slug.problem(with: slug) { throw slugValue.error("\"\(slug)\" \(problem)") }
+            } else {
+                slug = Slug.make(from: [name, country])
+                if let problem = Slug.problem(with: slug) {
+                    throw item.error("the slug made from \"\(name)\" \(problem)", hint: "give the city its own `slug:`, e.g. slug: tokyo-jp")
+                }
+            }
+            let at = slugValue ?? item
+            if let first = slugOwners[slug] {
+                throw at.error(
+                    "slug \"\(slug)\" is already used by \(first.keyPath) (line \(first.location.line))",
+                    hint: "give one of them its own `slug:`")
+            }
+            slugOwners[slug] = item
+            cities.append(CityConfig(
+                name: name, country: country, state: state, latitude: lat, longitude: lon,
+                units: units, slug: slug, timeZone: timeZone))
+        }
+        return cities
+    }
+
+    private static func yamlSyntaxError(_ error: YamlError, file: String, text: String) -> IsobarError {
+        switch error {
+        case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _), .composer(_, let problem, let mark, _):
+            return IsobarError(
+                step: .config, location: SourceLocation(file: file, line: mark.line, column: mark.column, in: text),
+                message: "YAML syntax: \(problem)", hint: "check the indentation and quoting around this line")
+        case .duplicatedKeysInMapping(let duplicates, let context):
+            return IsobarError(
+                step: .config, location: SourceLocation(file: file, line: context.mark.line, column: context.mark.column, in: text),
+                message: "key \(duplicates.map { "\"\($0)\"" }.joined(separator: ", ")) appears twice", hint: "keep one of them")
+        default:
+            return IsobarError(step: .config, path: file, message: "YAML: \(error)")
+        }
+    }
+}

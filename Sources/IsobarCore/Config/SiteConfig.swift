@@ -1,0 +1,63 @@
+import Foundation
+
+/// `isobar.yml`, validated, with every path resolved against the config file's folder.
+public struct SiteConfig: Sendable, Equatable {
+    public var file: URL
+    public var title: String
+    public var baseURL: URL
+    public var language: String
+    public var units: Units
+    public var provider: ProviderKind
+    public var snapshotDirectory: URL
+    public var openWeather: OpenWeatherSettings
+    public var cache: CacheSettings
+    public var templatesDirectory: URL
+    public var publicDirectory: URL
+    public var placesFile: URL
+    public var outputDirectory: URL
+    public var cities: [CityConfig]
+}
+
+public enum ProviderKind: String, Sendable, Equatable, CaseIterable {
+    case snapshot
+    case openweather
+}
+
+public struct OpenWeatherSettings: Sendable, Equatable {
+    public enum API: String, Sendable, Equatable, CaseIterable {
+        /// One Call 3.0, falling back to the free 2.5 endpoints when the key has no subscription.
+        case auto
+        case onecall3
+        case free
+    }
+
+    public var api: API = .auto
+    public var baseURL: URL = URL(string: "https://api.openweathermap.org")!
+    public var apiKeyEnvironmentVariable = "OPENWEATHER_API_KEY"
+    public var requestsPerMinute = 60
+    public var concurrency = 8
+}
+
+public struct CacheSettings: Sendable, Equatable {
+    public var directory: URL
+    /// Seconds a cached response is used without asking the API again.
+    public var maxAge: TimeInterval = 600
+}
+
+public struct CityConfig: Sendable, Equatable {
+    public var name: String
+    public var country: String
+    public var state: String?
+    public var latitude: Double?
+    public var longitude: Double?
+    public var units: Units
+    public var slug: String
+    /// IANA zone for providers that only report an offset (the free 2.5 API).
+    public var timeZone: String?
+
+    public var coordinates: (latitude: Double, longitude: Double)? {
+        guard let latitude, let longitude else { return nil }
+        return (latitude, longitude)
+    }
+
+}

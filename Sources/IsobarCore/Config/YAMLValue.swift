@@ -1,0 +1,153 @@
+import Foundation
+import Yams
+
+/// A node of a parsed YAML file that knows where it came from, so that every
+/// validation error can name the file, line, column and key path.
+struct YAMLValue {
+    let node: Node
+    /// Where the value sits in the document, e.g. `cities[2].units`.
+    let keyPath: String
+    let file: String
+    let text: String
+
+    var location: SourceLocation {
+        let mark = node.mark
+        return SourceLocation(file: file, line: mark?.line ?? 1, column: mark?.column ?? 1, in: text)
+    }
+
+    func error(_ message: String, hint: String? = nil) -> IsobarError {
+        IsobarError(step: .config, location: location, message: "\(keyPath): \(message)", hint: hint)
+    }
+
+    private var typeName: String {
+        switch node {
+        case .mapping: return "a mapping"
+        case .sequence: return "a list"
+        case .scalar: return "a scalar"
+        case .alias: return "an alias"
+        }
+    }
+
+    private func scalar(expected: String) throws -> Node.Scalar {
+        guard case .scalar(let scalar) = node else {
+            throw error("expected \(expected), found \(typeName)")
+        }
+        return scalar
+    }
+
+    func string() throws -> String {
+        let scalar = try scalar(expected: "a string")
+        if scalar.style == .plain, node.null != nil {
+            throw error("expected a string, found nothing", hint: "give it a value or remove the key")
+        }
+        return scalar.string
+    }
+
+    func nonEmptyString() throws -> String {
+        let value = try string().trimmingCharacters(in: .whitespaces)
+        guard !value.isEmpty else { throw error("must not be empty") }
+        return value
+    }
+
+    func double() throws -> Double {
+        let scalar = try scalar(expected: "a number")
+        guard scalar.style == .plain, let value = node.float, value.isFinite else {
+            throw error("expected a number, found \"\(scalar.string)\"")
+        }
+        return value
+    }
+
+    func int() throws -> Int {
+        let scalar = try scalar(expected: "a whole number")
+        guard scalar.style == .plain, let value = node.int else {
+            throw error("expected a whole number, found \"\(scalar.string)\"")
+        }
+        return value
+    }
+
+    /// One of a fixed set of names; the error lists them all.
+    func oneOf<T: RawRepresentable & CaseIterable>(_ type: T.Type, what: String) throws -> T where T.RawValue == String {
+        let raw = try string()
+        if let value = T(rawValue: raw) { return value }
+        let names = T.allCases.map(\.rawValue)
+        let suggestion = Spelling.closest(to: raw, among: names).map { "did you mean \"\($0)\"? " } ?? ""
+        throw error("\"\(raw)\" is not \(what)", hint: "\(suggestion)use one of: \(names.joined(separator: ", "))")
+    }
+
+    func sequence() throws -> [YAMLValue] {
+        guard case .sequence(let items) = node else {
+            throw error("expected a list, found \(typeName)")
+        }
+        return items.enumerated().map { index, item in
+            YAMLValue(node: item, keyPath: "\(keyPath)[\(index)]", file: file, text: text)
+        }
+    }
+
+    /// The mapping's entries, rejecting keys outside `allowed` with a "did you mean" hint.
+    func mapping(allowed: [String]) throws -> YAMLMapping {
+        guard case .mapping(let mapping) = node else {
+            throw error("expected a mapping of keys to values, found \(typeName)")
+        }
+        var entries: [String: YAMLValue] = [:]
+        for (keyNode, valueNode) in mapping {
+            let key = keyNode.string ?? ""
+            let path = keyPath.isEmpty ? key : "\(keyPath).\(key)"
+            let keyValue = YAMLValue(node: keyNode, keyPath: path, file: file, text: text)
+            guard allowed.contains(key) else {
+                let hint = Spelling.closest(to: key, among: allowed).map { "did you mean \"\($0)\"?" }
+                    ?? "known keys here: \(allowed.joined(separator: ", "))"
+                throw keyValue.error("unknown key", hint: hint)
+            }
+            entries[key] = YAMLValue(node: valueNode, keyPath: path, file: file, text: text)
+        }
+        return YAMLMapping(owner: self, entries: entries)
+    }
+}
+
+struct YAMLMapping {
+    let owner: YAMLValue
+    let entries: [String: YAMLValue]
+
+    subscript(key: String) -> YAMLValue? {
+        guard let value = entries[key], value.node.null == nil || value.node.scalar?.style != .plain else {
+            return nil
+        }
+        return value
+    }
+
+    func required(_ key: String, hint: String? = nil) throws -> YAMLValue {
+        guard let value = self[key] else {
+            let path = owner.keyPath.isEmpty ? key : "\(owner.keyPath).\(key)"
+            throw IsobarError(
+                step: .config, location: owner.location, message: "missing required key \"\(path)\"", hint: hint)
+        }
+        return value
+    }
+}
+
+/// "Did you mean" suggestions for misspelt keys and names.
+enum Spelling {
+    static func closest(to word: String, among candidates: [String]) -> String? {
+        let scored = candidates.map { ($0, distance(word.lowercased(), $0.lowercased())) }
+        guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }
+        // Suggest only what is plausibly a typo, not any key at all.
+        return best.1 <= max(2, word.count / 3) ? best.0 : nil
+    }
+
+    /// Levenshtein distance.
+    static func distance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previous = Array(0...b.count)
+        for i in 1...a.count {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+}

@@ -1,0 +1,30 @@
+import Foundation
+
+/// One unmodified API response body and when it was obtained.
+public struct RawResponse: Sendable, Equatable {
+    public var endpoint: Endpoint
+    public var body: Data
+    public var fetchedAt: Date
+    /// The file it was read from or written to, for error messages.
+    public var file: URL?
+
+    public init(endpoint: Endpoint, body: Data, fetchedAt: Date, file: URL? = nil) {
+        self.endpoint = endpoint
+        self.body = body
+        self.fetchedAt = fetchedAt
+        self.file = file
+    }
+}
+
+/// Everything fetched for one city: the input of the Normalize stage.
+public struct CityResponses: Sendable {
+    public var city: CityConfig
+    public var responses: [Endpoint: RawResponse]
+
+    public init(city: CityConfig, responses: [Endpoint: RawResponse]) {
+        self.city = city
+        self.responses = responses
+    }
+
+    public subscript(endpoint: Endpoint) -> RawResponse? { responses[endpoint] }
+}

@@ -1,0 +1,53 @@
+import Foundation
+
+/// Derives daily forecasts from 3-hourly steps (the free 2.5 API has no daily forecast):
+/// steps are grouped by calendar day in the city's local time, then each day takes its
+/// lowest minimum, highest maximum, most significant condition and highest chance of rain.
+enum DailyAggregation {
+    static func days(from steps: [HourlyForecast], current: CurrentConditions, zone: TimeZone, maxDays: Int) -> [DailyForecast] {
+        var order: [String] = []
+        var groups: [String: [HourlyForecast]] = [:]
+        for step in steps {
+            let key = LocalDay.key(for: step.time, in: zone)
+            if groups[key] == nil { order.append(key) }
+            groups[key, default: []].append(step)
+        }
+        // Today's observed temperature belongs to today's range even when no step is left.
+        let today = LocalDay.key(for: current.time, in: zone)
+        if groups[today] == nil {
+            order.insert(today, at: 0)
+            groups[today] = []
+        }
+        return order.prefix(maxDays).compactMap { key in
+            let group = groups[key] ?? []
+            var temperatures = group.map(\.temperature)
+            var conditions = group.map(\.condition)
+            var sunrise: Date?
+            var sunset: Date?
+            if key == today {
+                temperatures.append(current.temperature)
+                conditions.append(contentsOf: current.conditions.prefix(1))
+                sunrise = current.sunrise
+                sunset = current.sunset
+            }
+            guard let low = temperatures.min(), let high = temperatures.max(),
+                var condition = ConditionSeverity.mostSignificant(conditions)
+            else { return nil }
+            // A day is summarised with the day variant of its icon.
+            if condition.icon.hasSuffix("n") { condition.icon = String(condition.icon.dropLast()) + "d" }
+            let rain = group.compactMap(\.rain)
+            let snow = group.compactMap(\.snow)
+            let windiest = group.max { $0.windSpeed < $1.windSpeed }
+            return DailyForecast(
+                day: key, time: group.first?.time ?? current.time,
+                sunrise: sunrise, sunset: sunset, moonPhase: nil, summary: nil,
+                temperatureMin: low, temperatureMax: high,
+                precipitationChance: group.map(\.precipitationChance).max() ?? 0,
+                rain: rain.isEmpty ? nil : rain.reduce(0, +),
+                snow: snow.isEmpty ? nil : snow.reduce(0, +),
+                windSpeed: windiest?.windSpeed ?? current.windSpeed,
+                windDirection: windiest?.windDirection ?? current.windDirection,
+                uvIndex: nil, condition: condition)
+        }
+    }
+}

@@ -1,0 +1,145 @@
+import Foundation
+
+/// The provider-independent forecast every later stage works from.
+///
+/// Values are stored in one canonical unit system whatever the provider sent
+/// (°C, m/s, metres, hPa, mm, probabilities 0…1), so presentation converts
+/// exactly once, into the city's configured units.
+public struct Forecast: Sendable, Codable, Equatable {
+    public var location: Location
+    public var current: CurrentConditions
+    public var hourly: [HourlyForecast]
+    public var daily: [DailyForecast]
+    public var alerts: [WeatherAlert]
+    public var airQuality: AirQuality?
+    public var source: Source
+
+    public init(
+        location: Location, current: CurrentConditions, hourly: [HourlyForecast],
+        daily: [DailyForecast], alerts: [WeatherAlert], airQuality: AirQuality?, source: Source
+    ) {
+        self.location = location
+        self.current = current
+        self.hourly = hourly
+        self.daily = daily
+        self.alerts = alerts
+        self.airQuality = airQuality
+        self.source = source
+    }
+}
+
+public struct Location: Sendable, Codable, Equatable {
+    public var name: String
+    public var country: String
+    public var state: String?
+    public var latitude: Double
+    public var longitude: Double
+    /// IANA identifier when the provider (or the config) names one; nil when only an offset is known.
+    public var timeZoneIdentifier: String?
+    /// Offset from UTC at the time of the data, in seconds.
+    public var utcOffsetSeconds: Int
+
+    /// The zone to show local times in: the named zone (DST-aware) or else the fixed offset.
+    public var timeZone: TimeZone {
+        if let id = timeZoneIdentifier, let zone = TimeZone(identifier: id) { return zone }
+        return TimeZone(secondsFromGMT: utcOffsetSeconds) ?? TimeZone(identifier: "UTC")!
+    }
+}
+
+/// One entry of the API's `weather[]`: what the sky is doing.
+public struct Condition: Sendable, Codable, Equatable {
+    /// OpenWeather condition code (2xx thunderstorm … 8xx clouds).
+    public var code: Int
+    public var main: String
+    public var description: String
+    /// OpenWeather icon ID such as `10d`; may be a code this version does not know.
+    public var icon: String
+
+    public init(code: Int, main: String, description: String, icon: String) {
+        self.code = code
+        self.main = main
+        self.description = description
+        self.icon = icon
+    }
+}
+
+public struct CurrentConditions: Sendable, Codable, Equatable {
+    public var time: Date
+    public var sunrise: Date?
+    public var sunset: Date?
+    public var temperature: Double
+    public var feelsLike: Double
+    public var pressure: Double
+    public var humidity: Double
+    public var dewPoint: Double?
+    public var uvIndex: Double?
+    public var cloudCover: Double
+    public var visibility: Double?
+    public var windSpeed: Double
+    public var windGust: Double?
+    public var windDirection: Double?
+    public var rainLastHour: Double?
+    public var snowLastHour: Double?
+    /// The most significant condition first (the API's order).
+    public var conditions: [Condition]
+}
+
+public struct HourlyForecast: Sendable, Codable, Equatable {
+    public var time: Date
+    /// Hours this entry covers: 1 for One Call, 3 for the free 5-day/3-hour forecast.
+    public var stepHours: Int
+    public var temperature: Double
+    public var feelsLike: Double
+    public var humidity: Double
+    public var precipitationChance: Double
+    public var rain: Double?
+    public var snow: Double?
+    public var windSpeed: Double
+    public var windGust: Double?
+    public var windDirection: Double?
+    public var condition: Condition
+}
+
+public struct DailyForecast: Sendable, Codable, Equatable {
+    /// Local calendar day as `yyyy-MM-dd` in the city's time zone.
+    public var day: String
+    public var time: Date
+    public var sunrise: Date?
+    public var sunset: Date?
+    /// 0 and 1 new moon, 0.25 first quarter, 0.5 full moon, 0.75 last quarter.
+    public var moonPhase: Double?
+    public var summary: String?
+    public var temperatureMin: Double
+    public var temperatureMax: Double
+    public var precipitationChance: Double
+    public var rain: Double?
+    public var snow: Double?
+    public var windSpeed: Double
+    public var windDirection: Double?
+    public var uvIndex: Double?
+    public var condition: Condition
+}
+
+public struct WeatherAlert: Sendable, Codable, Equatable {
+    public var sender: String
+    public var event: String
+    public var start: Date
+    public var end: Date
+    public var description: String
+    public var tags: [String]
+}
+
+public struct AirQuality: Sendable, Codable, Equatable {
+    /// OpenWeather's 1 (good) … 5 (very poor).
+    public var index: Int
+    public var time: Date
+    /// μg/m³, keyed by the API's component names (`pm2_5`, `pm10`, `o3`, `no2`, …).
+    public var components: [String: Double]
+}
+
+public struct Source: Sendable, Codable, Equatable {
+    /// Which API the data came from, e.g. `openweather/onecall3` or `openweather/free`.
+    public var api: String
+    /// When the data was fetched (the snapshot or cache file's time, or the request time).
+    public var fetchedAt: Date
+}

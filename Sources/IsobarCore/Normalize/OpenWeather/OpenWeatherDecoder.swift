@@ -1,0 +1,154 @@
+import Foundation
+
+/// Decodes OpenWeather response bodies into the provider-independent `Forecast` parts.
+public struct OpenWeatherDecoder: Sendable {
+    /// The `units` the responses were requested in.
+    public var units: Units
+
+    public init(units: Units) {
+        self.units = units
+    }
+
+    private var convert: UnitConversion { UnitConversion(units: units) }
+
+    func decode<Body: Decodable>(_ type: Body.Type, from response: RawResponse) throws -> Body {
+        let name = response.file?.path ?? response.endpoint.fileName
+        guard !response.body.isEmpty else {
+            throw IsobarError(step: .normalize, path: name, message: "the response is empty")
+        }
+        if let first = response.body.first(where: { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09) }), first == UInt8(ascii: "<") {
+            throw IsobarError(step: .normalize, path: name, message: "the response is HTML, not JSON (a proxy or an error page?)")
+        }
+        do {
+            return try JSONDecoder().decode(Body.self, from: response.body)
+        } catch {
+            throw IsobarError(step: .normalize, path: name, message: "unexpected response: \(DecodingFailure.describe(error))")
+        }
+    }
+
+    // MARK: One Call 3.0
+
+    public func oneCall(_ response: RawResponse, city: CityConfig) throws -> Forecast {
+        let body = try decode(OneCallBody.self, from: response)
+        let c = body.current
+        let current = CurrentConditions(
+            time: Date(timeIntervalSince1970: c.dt),
+            sunrise: c.sunrise.map(Date.init(timeIntervalSince1970:)),
+            sunset: c.sunset.map(Date.init(timeIntervalSince1970:)),
+            temperature: convert.celsius(c.temp),
+            feelsLike: convert.celsius(c.feels_like),
+            pressure: c.pressure,
+            humidity: c.humidity,
+            dewPoint: c.dew_point.map(convert.celsius),
+            uvIndex: c.uvi,
+            cloudCover: c.clouds ?? 0,
+            visibility: c.visibility,
+            windSpeed: convert.metresPerSecond(c.wind_speed),
+            windGust: c.wind_gust.map(convert.metresPerSecond),
+            windDirection: c.wind_deg,
+            rainLastHour: c.rain?.millimetres,
+            snowLastHour: c.snow?.millimetres,
+            conditions: c.weather.isEmpty ? [[OWCondition]().primary] : c.weather.map(\.condition))
+        let hourly = (body.hourly ?? []).map { h in
+            HourlyForecast(
+                time: Date(timeIntervalSince1970: h.dt), stepHours: 1,
+                temperature: convert.celsius(h.temp), feelsLike: convert.celsius(h.feels_like),
+                humidity: h.humidity, precipitationChance: h.pop ?? 0,
+                rain: h.rain?.millimetres, snow: h.snow?.millimetres,
+                windSpeed: convert.metresPerSecond(h.wind_speed), windGust: h.wind_gust.map(convert.metresPerSecond),
+                windDirection: h.wind_deg, condition: h.weather.primary)
+        }
+        let location = Location(
+            name: city.name, country: city.country, state: city.state,
+            latitude: body.lat, longitude: body.lon,
+            timeZoneIdentifier: body.timezone, utcOffsetSeconds: body.timezone_offset)
+        let zone = location.timeZone
+        let daily = (body.daily ?? []).map { d in
+            DailyForecast(
+                day: LocalDay.key(for: Date(timeIntervalSince1970: d.dt), in: zone),
+                time: Date(timeIntervalSince1970: d.dt),
+                sunrise: d.sunrise.map(Date.init(timeIntervalSince1970:)),
+                sunset: d.sunset.map(Date.init(timeIntervalSince1970:)),
+                moonPhase: d.moon_phase, summary: d.summary,
+                temperatureMin: convert.celsius(d.temp.min), temperatureMax: convert.celsius(d.temp.max),
+                precipitationChance: d.pop ?? 0, rain: d.rain?.millimetres, snow: d.snow?.millimetres,
+                windSpeed: convert.metresPerSecond(d.wind_speed), windDirection: d.wind_deg, uvIndex: d.uvi,
+                condition: d.weather.primary)
+        }
+        let alerts = (body.alerts ?? []).map { a in
+            WeatherAlert(
+                sender: a.sender_name ?? "", event: a.event,
+                start: Date(timeIntervalSince1970: a.start), end: Date(timeIntervalSince1970: a.end),
+                description: a.description ?? "", tags: a.tags ?? [])
+        }
+        return Forecast(
+            location: location, current: current, hourly: hourly, daily: daily, alerts: alerts,
+            airQuality: nil, source: Source(api: "openweather/onecall3", fetchedAt: response.fetchedAt))
+    }
+
+    // MARK: Free 2.5 pair
+
+    /// Builds a forecast from the free current-weather and 5-day/3-hour responses: the
+    /// 3-hourly steps stand in for the hourly forecast (48 hours of them) and days are
+    /// aggregated in the city's local time.
+    public func freePair(current currentResponse: RawResponse, forecast forecastResponse: RawResponse, city: CityConfig) throws -> Forecast {
+        let now = try decode(CurrentWeatherBody.self, from: currentResponse)
+        let forecast = try decode(FiveDayForecastBody.self, from: forecastResponse)
+        let location = Location(
+            name: city.name, country: city.country, state: city.state,
+            latitude: now.coord.lat, longitude: now.coord.lon,
+            timeZoneIdentifier: city.timeZone, utcOffsetSeconds: now.timezone)
+        let temperature = convert.celsius(now.main.temp)
+        let current = CurrentConditions(
+            time: Date(timeIntervalSince1970: now.dt),
+            sunrise: now.sys?.sunrise.map(Date.init(timeIntervalSince1970:)),
+            sunset: now.sys?.sunset.map(Date.init(timeIntervalSince1970:)),
+            temperature: temperature,
+            feelsLike: convert.celsius(now.main.feels_like),
+            pressure: now.main.pressure,
+            humidity: now.main.humidity,
+            dewPoint: DewPoint.celsius(temperature: temperature, humidity: now.main.humidity),
+            uvIndex: nil,
+            cloudCover: now.clouds?.all ?? 0,
+            visibility: now.visibility,
+            windSpeed: convert.metresPerSecond(now.wind.speed),
+            windGust: now.wind.gust.map(convert.metresPerSecond),
+            windDirection: now.wind.deg,
+            rainLastHour: now.rain?.millimetres,
+            snowLastHour: now.snow?.millimetres,
+            conditions: now.weather.isEmpty ? [[OWCondition]().primary] : now.weather.map(\.condition))
+        let steps = forecast.list.sorted { $0.dt < $1.dt }.map { entry in
+            HourlyForecast(
+                time: Date(timeIntervalSince1970: entry.dt), stepHours: 3,
+                temperature: convert.celsius(entry.main.temp), feelsLike: convert.celsius(entry.main.feels_like),
+                humidity: entry.main.humidity, precipitationChance: entry.pop ?? 0,
+                rain: entry.rain?.millimetres, snow: entry.snow?.millimetres,
+                windSpeed: convert.metresPerSecond(entry.wind.speed), windGust: entry.wind.gust.map(convert.metresPerSecond),
+                windDirection: entry.wind.deg, condition: entry.weather.primary)
+        }
+        let horizon = current.time.addingTimeInterval(48 * 3600)
+        let daily = DailyAggregation.days(
+            from: steps, current: current, zone: location.timeZone, maxDays: 5)
+        return Forecast(
+            location: location, current: current,
+            hourly: steps.filter { $0.time <= horizon },
+            daily: daily, alerts: [], airQuality: nil,
+            source: Source(api: "openweather/free", fetchedAt: max(currentResponse.fetchedAt, forecastResponse.fetchedAt)))
+    }
+
+    // MARK: Air Pollution and Geocoding
+
+    public func airPollution(_ response: RawResponse) throws -> AirQuality? {
+        let body = try decode(AirPollutionBody.self, from: response)
+        guard let entry = body.list.first else { return nil }
+        guard (1...5).contains(entry.main.aqi) else {
+            throw IsobarError(step: .normalize, path: response.file?.path ?? response.endpoint.fileName,
+                              message: "air quality index \(entry.main.aqi) is outside 1…5")
+        }
+        return AirQuality(index: entry.main.aqi, time: Date(timeIntervalSince1970: entry.dt), components: entry.components)
+    }
+
+    public func geocode(_ response: RawResponse) throws -> [GeocodedPlace] {
+        try decode([GeocodedPlace].self, from: response)
+    }
+}

@@ -1,0 +1,232 @@
+import Foundation
+
+// The shapes of OpenWeather's JSON, as the real API sends them. Only what Isobar uses is
+// decoded; everything else is ignored so new fields never break a build.
+
+/// `cod` is a number in some responses (`200`) and a string in others (`"200"`).
+struct FlexibleCode: Decodable, Equatable {
+    let value: Int
+
+    init(from decoder: Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let number = try? container.decode(Int.self) {
+            value = number
+        } else if let text = try? container.decode(String.self), let number = Int(text) {
+            value = number
+        } else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "`cod` is neither a number nor a numeric string")
+        }
+    }
+}
+
+/// Rain and snow volume in mm: an object `{"1h": 0.2}` / `{"3h": 0.6}` in current and
+/// hourly data, but a plain number in daily data.
+struct Precipitation: Decodable, Equatable {
+    let millimetres: Double
+
+    private struct Keys: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    init(from decoder: Decoder) throws {
+        if let single = try? decoder.singleValueContainer(), let number = try? single.decode(Double.self) {
+            millimetres = number
+            return
+        }
+        let container = try decoder.container(keyedBy: Keys.self)
+        for key in ["1h", "3h"] {
+            if let number = try container.decodeIfPresent(Double.self, forKey: Keys(stringValue: key)) {
+                millimetres = number
+                return
+            }
+        }
+        millimetres = 0
+    }
+}
+
+struct OWCondition: Decodable {
+    let id: Int
+    let main: String?
+    let description: String?
+    let icon: String?
+
+    var condition: Condition {
+        Condition(code: id, main: main ?? "", description: description ?? main ?? "", icon: icon ?? "")
+    }
+}
+
+extension Array where Element == OWCondition {
+    /// The first entry is the primary condition; an empty list (never seen, but possible) is "unknown".
+    var primary: Condition {
+        first?.condition ?? Condition(code: 0, main: "Unknown", description: "unknown", icon: "")
+    }
+}
+
+// MARK: One Call 3.0
+
+struct OneCallBody: Decodable {
+    let lat: Double
+    let lon: Double
+    let timezone: String
+    let timezone_offset: Int
+    let current: Current
+    let hourly: [Hourly]?
+    let daily: [Daily]?
+    let alerts: [Alert]?
+
+    struct Current: Decodable {
+        let dt: TimeInterval
+        let sunrise: TimeInterval?
+        let sunset: TimeInterval?
+        let temp: Double
+        let feels_like: Double
+        let pressure: Double
+        let humidity: Double
+        let dew_point: Double?
+        let uvi: Double?
+        let clouds: Double?
+        let visibility: Double?
+        let wind_speed: Double
+        let wind_deg: Double?
+        let wind_gust: Double?
+        let rain: Precipitation?
+        let snow: Precipitation?
+        let weather: [OWCondition]
+    }
+
+    struct Hourly: Decodable {
+        let dt: TimeInterval
+        let temp: Double
+        let feels_like: Double
+        let humidity: Double
+        let pop: Double?
+        let wind_speed: Double
+        let wind_deg: Double?
+        let wind_gust: Double?
+        let rain: Precipitation?
+        let snow: Precipitation?
+        let weather: [OWCondition]
+    }
+
+    struct Daily: Decodable {
+        struct Temperatures: Decodable {
+            let min: Double
+            let max: Double
+        }
+        let dt: TimeInterval
+        let sunrise: TimeInterval?
+        let sunset: TimeInterval?
+        let moon_phase: Double?
+        let summary: String?
+        let temp: Temperatures
+        let pop: Double?
+        let rain: Precipitation?
+        let snow: Precipitation?
+        let wind_speed: Double
+        let wind_deg: Double?
+        let uvi: Double?
+        let weather: [OWCondition]
+    }
+
+    struct Alert: Decodable {
+        let sender_name: String?
+        let event: String
+        let start: TimeInterval
+        let end: TimeInterval
+        let description: String?
+        let tags: [String]?
+    }
+}
+
+// MARK: Free 2.5 current weather and 5-day / 3-hour forecast
+
+struct CurrentWeatherBody: Decodable {
+    struct Coordinates: Decodable {
+        let lat: Double
+        let lon: Double
+    }
+    struct Main: Decodable {
+        let temp: Double
+        let feels_like: Double
+        let temp_min: Double?
+        let temp_max: Double?
+        let pressure: Double
+        let humidity: Double
+    }
+    struct Wind: Decodable {
+        let speed: Double
+        let deg: Double?
+        let gust: Double?
+    }
+    struct Clouds: Decodable {
+        let all: Double
+    }
+    struct Sys: Decodable {
+        let country: String?
+        let sunrise: TimeInterval?
+        let sunset: TimeInterval?
+    }
+    let cod: FlexibleCode?
+    let coord: Coordinates
+    let weather: [OWCondition]
+    let main: Main
+    let visibility: Double?
+    let wind: Wind
+    let clouds: Clouds?
+    let rain: Precipitation?
+    let snow: Precipitation?
+    let dt: TimeInterval
+    let sys: Sys?
+    let timezone: Int
+    let name: String?
+}
+
+struct FiveDayForecastBody: Decodable {
+    struct Entry: Decodable {
+        let dt: TimeInterval
+        let main: CurrentWeatherBody.Main
+        let weather: [OWCondition]
+        let clouds: CurrentWeatherBody.Clouds?
+        let wind: CurrentWeatherBody.Wind
+        let visibility: Double?
+        let pop: Double?
+        let rain: Precipitation?
+        let snow: Precipitation?
+    }
+    struct City: Decodable {
+        let name: String?
+        let country: String?
+        let timezone: Int?
+        let sunrise: TimeInterval?
+        let sunset: TimeInterval?
+    }
+    let cod: FlexibleCode?
+    let list: [Entry]
+    let city: City?
+}
+
+// MARK: Air Pollution and Geocoding
+
+struct AirPollutionBody: Decodable {
+    struct Entry: Decodable {
+        struct Main: Decodable {
+            let aqi: Int
+        }
+        let main: Main
+        let components: [String: Double]
+        let dt: TimeInterval
+    }
+    let list: [Entry]
+}
+
+/// One match of `/geo/1.0/direct`.
+public struct GeocodedPlace: Decodable, Sendable, Equatable {
+    public let name: String
+    public let lat: Double
+    public let lon: Double
+    public let country: String
+    public let state: String?
+}

@@ -1,0 +1,28 @@
+import Foundation
+
+/// The side effects a build depends on, injected so tests can pin them.
+public struct BuildEnvironment: Sendable {
+    /// The build's clock: the "generated" time in pages.
+    public var now: @Sendable () -> Date
+    /// Process environment (API keys are read from here, never from the config).
+    public var variables: [String: String]
+    /// Progress lines for stderr.
+    public var log: @Sendable (String) -> Void
+
+    public init(now: @escaping @Sendable () -> Date, variables: [String: String], log: @escaping @Sendable (String) -> Void) {
+        self.now = now
+        self.variables = variables
+        self.log = log
+    }
+
+    /// The real process: the system clock unless `SOURCE_DATE_EPOCH` pins it (the
+    /// reproducible-builds convention), so identical data gives identical pages.
+    public static func process(log: @escaping @Sendable (String) -> Void) -> BuildEnvironment {
+        let variables = ProcessInfo.processInfo.environment
+        if let pinned = variables["SOURCE_DATE_EPOCH"].flatMap(TimeInterval.init) {
+            let date = Date(timeIntervalSince1970: pinned)
+            return BuildEnvironment(now: { date }, variables: variables, log: log)
+        }
+        return BuildEnvironment(now: { Date() }, variables: variables, log: log)
+    }
+}

@@ -1,0 +1,11 @@
+/// The named stages of a build, in the order they run (DESIGN.md, "The pipeline").
+public enum BuildStep: String, Sendable, CaseIterable, Codable {
+    case config
+    case locate
+    case fetch
+    case normalize
+    case present
+    case render
+    case publish
+    case report
+}

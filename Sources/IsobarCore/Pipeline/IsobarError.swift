@@ -1,0 +1,64 @@
+import Foundation
+
+/// Where in a user's file something went wrong, with the line itself so the
+/// message can show it (as Zola and Hugo do).
+public struct SourceLocation: Sendable, Equatable {
+    public var file: String
+    public var line: Int
+    public var column: Int
+    public var sourceLine: String?
+
+    public init(file: String, line: Int, column: Int, sourceLine: String? = nil) {
+        self.file = file
+        self.line = line
+        self.column = column
+        self.sourceLine = sourceLine
+    }
+
+    /// Looks the line up in `text` so callers only need to know the position.
+    public init(file: String, line: Int, column: Int, in text: String) {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let source = line >= 1 && line <= lines.count ? String(lines[line - 1]) : nil
+        self.init(file: file, line: line, column: column, sourceLine: source)
+    }
+}
+
+/// The one error type users see. It carries the pipeline step, the file (and
+/// position) at fault, what is wrong and how to fix it; never a stack trace.
+public struct IsobarError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var step: BuildStep
+    public var path: String?
+    public var location: SourceLocation?
+    public var message: String
+    public var hint: String?
+
+    public init(
+        step: BuildStep, path: String? = nil, location: SourceLocation? = nil,
+        message: String, hint: String? = nil
+    ) {
+        self.step = step
+        self.path = path ?? location?.file
+        self.location = location
+        self.message = message
+        self.hint = hint
+    }
+
+    public var description: String {
+        var text = ""
+        if let location {
+            text = "\(location.file):\(location.line):\(location.column): error: \(message)"
+            if let source = location.sourceLine {
+                let gutter = String(location.line)
+                let pad = String(repeating: " ", count: gutter.count)
+                let caretOffset = source.prefix(max(0, location.column - 1)).map { $0 == "\t" ? "\t" : " " }.joined()
+                text += "\n \(gutter) | \(source)\n \(pad) | \(caretOffset)^"
+            }
+        } else if let path {
+            text = "\(path): error: \(message)"
+        } else {
+            text = "error: \(message)"
+        }
+        if let hint { text += "\n  hint: \(hint)" }
+        return text
+    }
+}

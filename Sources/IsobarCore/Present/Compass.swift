@@ -1,0 +1,10 @@
+/// Wind directions as 16-point compass names.
+public enum Compass {
+    static let points = ["N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE", "S", "SSW", "SW", "WSW", "W", "WNW", "NW", "NNW"]
+
+    /// The point a bearing (degrees, where the wind comes from) falls in; each point covers 22.5°.
+    public static func point(for degrees: Double) -> String {
+        let normalized = (degrees.truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360)
+        return points[Int((normalized / 22.5).rounded()) % 16]
+    }
+}

@@ -1,0 +1,35 @@
+/// What `index.md` shows: a card per city, in config order.
+public struct IndexPageModel: Sendable {
+    public struct Card: Sendable {
+        public var name: String
+        public var country: String
+        public var href: String
+        public var icon: CityPageModel.Icon
+        public var temperature: String
+        public var description: String
+        public var high: String?
+        public var low: String?
+        public var alertCount: Int
+        public var hasAlerts: Bool
+        public var updated: String
+    }
+
+    /// A city that could not be built, still listed so visitors see it exists.
+    public struct Missing: Sendable {
+        public var name: String
+        public var country: String
+    }
+
+    public var title: String
+    public var cards: [Card]
+    public var missing: [Missing]
+    /// Stored, not computed: Mustache reads models through `Mirror`, which sees stored properties only.
+    public var hasMissing: Bool
+
+    public init(title: String, cards: [Card], missing: [Missing]) {
+        self.title = title
+        self.cards = cards
+        self.missing = missing
+        self.hasMissing = !missing.isEmpty
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+
+/// Formats canonical model values (°C, m/s, m, hPa, mm) in a city's unit system.
+public struct UnitFormatter: Sendable {
+    public var units: Units
+
+    public init(units: Units) {
+        self.units = units
+    }
+
+    public var temperatureSymbol: String {
+        switch units {
+        case .metric: return "°C"
+        case .imperial: return "°F"
+        case .standard: return "K"
+        }
+    }
+
+    public var speedSymbol: String { units == .imperial ? "mph" : "m/s" }
+    public var distanceSymbol: String { units == .imperial ? "mi" : "km" }
+
+    public func temperatureValue(_ celsius: Double) -> Double {
+        switch units {
+        case .metric: return celsius
+        case .imperial: return celsius * 9 / 5 + 32
+        case .standard: return celsius + 273.15
+        }
+    }
+
+    /// `9°`, `48°`, `282 K`: rounded, with a true minus sign.
+    public func temperature(_ celsius: Double) -> String {
+        let number = Self.signed(Int(temperatureValue(celsius).rounded()))
+        return units == .standard ? "\(number) K" : "\(number)°"
+    }
+
+    public func temperatureWithUnit(_ celsius: Double) -> String {
+        let number = Self.signed(Int(temperatureValue(celsius).rounded()))
+        return units == .standard ? "\(number) K" : "\(number) \(temperatureSymbol)"
+    }
+
+    public func speed(_ metresPerSecond: Double) -> String {
+        let value = units == .imperial ? metresPerSecond / 0.44704 : metresPerSecond
+        return "\(Int(value.rounded())) \(speedSymbol)"
+    }
+
+    public func distance(_ metres: Double) -> String {
+        let value = units == .imperial ? metres / 1609.344 : metres / 1000
+        return value < 10 ? String(format: "%.1f %@", value, distanceSymbol) : "\(Int(value.rounded())) \(distanceSymbol)"
+    }
+
+    public func pressure(_ hectopascals: Double) -> String {
+        units == .imperial
+            ? String(format: "%.2f inHg", hectopascals * 0.0295300)
+            : "\(Int(hectopascals.rounded())) hPa"
+    }
+
+    public func precipitation(_ millimetres: Double) -> String {
+        units == .imperial ? String(format: "%.2f in", millimetres / 25.4) : String(format: "%.1f mm", millimetres)
+    }
+
+    public static func percent(_ fraction0to100: Double) -> String {
+        "\(Int(fraction0to100.rounded())) %"
+    }
+
+    static func signed(_ value: Int) -> String {
+        value < 0 ? "\u{2212}\(-value)" : "\(value)"
+    }
+}

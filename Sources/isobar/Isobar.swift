@@ -1,0 +1,81 @@
+import ArgumentParser
+import Foundation
+import IsobarCore
+
+/// The thin executable: parses arguments, runs the pipeline, maps results to exit codes.
+/// Exit codes (DESIGN.md): 0 all fresh, 2 written with failures, 1 fatal, 64 usage.
+@main
+struct Isobar: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "isobar",
+        abstract: "Builds a static weather site from isobar.yml.",
+        version: "isobar \(Version.isobar) (\(Version.libraries))",
+        subcommands: [Build.self, Check.self])
+}
+
+struct ConfigOption: ParsableArguments {
+    @Option(name: .long, help: "The site's config file.")
+    var config: String = "isobar.yml"
+
+    var url: URL { URL(fileURLWithPath: config) }
+}
+
+/// Prints a user-facing error and exits 1: never a stack trace.
+func fail(_ error: Error) -> Never {
+    let text = (error as? IsobarError)?.description ?? "error: \(error)"
+    FileHandle.standardError.write(Data((text + "\n").utf8))
+    exit(1)
+}
+
+func printError(_ line: String) {
+    FileHandle.standardError.write(Data((line + "\n").utf8))
+}
+
+struct Build: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Fetch forecasts and write the site.")
+
+    @OptionGroup var config: ConfigOption
+
+    @Option(name: .long, help: "Write the site here instead of the config's `output`.")
+    var output: String?
+
+    @Flag(name: .long, help: "Make no network request; use stored responses whatever their age.")
+    var offline = false
+
+    @Flag(name: .long, help: "Print nothing but errors (for cron).")
+    var quiet = false
+
+    func run() async throws {
+        let quiet = self.quiet
+        let environment = BuildEnvironment.process(log: { line in printError(line) })
+        let options = BuildOptions(
+            configFile: config.url, output: output.map { URL(fileURLWithPath: $0) }, offline: offline)
+        do {
+            let report = try await SiteBuilder(environment: environment).build(options)
+            for failure in report.failures {
+                printError("failed: \(failure.name) (\(failure.error?.step.rawValue ?? "?"))")
+            }
+            if !quiet || report.exitCode != 0 { printError(report.summary) }
+            if report.exitCode != 0 { throw ExitCode(report.exitCode) }
+        } catch let exit as ExitCode {
+            throw exit
+        } catch {
+            fail(error)
+        }
+    }
+}
+
+struct Check: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Validate the config, templates and places; fetch nothing.")
+
+    @OptionGroup var config: ConfigOption
+
+    func run() async throws {
+        do {
+            let summary = try SiteChecker().check(configFile: config.url)
+            print(summary)
+        } catch {
+            fail(error)
+        }
+    }
+}
