@@ -41,7 +41,8 @@ let package = Package(
                 "IsobarCore", "isobar",
                 .product(name: "FlyingFox", package: "FlyingFox"),
             ],
-            resources: [.copy("Fixtures")]),
+            // Read from disk by path (see TestSupport.swift), not bundled as resources.
+            exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

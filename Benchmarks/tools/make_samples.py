@@ -279,10 +279,18 @@ def ar1(rng, n, phi, sigma):
     return out
 
 
-def cosine_interp(anchors, t):
-    for (t0, v0), (t1, v1) in zip(anchors, anchors[1:]):
+def diurnal_interp(anchors, t):
+    """Anchors are (t, value, kind) with kind 'min' (after sunrise) or 'max'
+    (early afternoon).  Rising segments follow a half cosine; falling
+    segments drop quickly after the afternoon peak and level off towards
+    dawn, like a real nocturnal cooling curve."""
+    for (t0, v0, k0), (t1, v1, _) in zip(anchors, anchors[1:]):
         if t0 <= t <= t1:
-            w = (1 - math.cos(math.pi * (t - t0) / (t1 - t0))) / 2
+            x = (t - t0) / float(t1 - t0)
+            if k0 == "max":
+                w = math.sin(math.pi / 2 * x) ** 1.3
+            else:
+                w = (1 - math.cos(math.pi * x)) / 2
             return v0 + (v1 - v0) * w
     raise ValueError("time outside anchors")
 
@@ -376,13 +384,13 @@ CITIES = [
         wind=[9.0, 11.0, 6.0, 4.5, 5.0, 6.5, 5.5, 4.8, 4.3, 4.6],
         wind_deg=[250, 305, 315, 290, 220, 200, 300, 310, 280, 270],
         pressure=[998, 1006, 1016, 1022, 1019, 1012, 1014, 1020, 1023, 1021],
-        spread=(2.0, 8.0), gust_factor=(1.55, 1.8), bg_pop=False,
+        spread=(5.0, 10.5), gust_factor=(1.55, 1.8), bg_pop=False,
         events=[
             ("2026-11-22 01:00", "2026-11-22 04:00", "rain", 2.0, 0.90),   # frontal rain before the snapshot
             ("2026-11-26 03:00", "2026-11-26 11:00", "rain", 1.5, 0.82),
         ],
         obscuration=[],
-        current=dict(dt=SNAP - 480, gust=True),
+        current=dict(dt=SNAP - 300, gust=True),
         alerts=[dict(
             sender_name="NWS New York City - Upton (New York)",
             event="Wind Advisory",
@@ -468,7 +476,7 @@ CITIES = [
         wind=[3.0, 2.6, 2.2, 3.4, 4.8, 5.2, 3.1, 2.5, 2.8, 3.0],
         wind_deg=[330, 340, 20, 160, 170, 320, 340, 350, 10, 330],
         pressure=[1022, 1024, 1021, 1016, 1010, 1015, 1021, 1023, 1020, 1019],
-        spread=(3.0, 8.0), gust_factor=(1.3, 1.8), bg_pop=False,
+        spread=(3.0, 8.0), gust_factor=(1.3, 1.8), bg_pop=False, rain_cool=1.5,
         events=[
             ("2026-11-25 09:00", "2026-11-25 18:00", "rain", 2.2, 0.86),
         ],
@@ -486,10 +494,10 @@ CITIES = [
         wind=[2.8, 3.0, 2.6, 3.3, 3.8, 3.1, 2.7, 2.9, 3.2, 3.0],
         wind_deg=[140, 150, 160, 130, 180, 200, 150, 140, 135, 145],
         pressure=[1015, 1014, 1013, 1014, 1012, 1011, 1013, 1015, 1014, 1014],
-        spread=(1.8, 8.5), gust_factor=(1.4, 2.0), bg_pop=False, convective=True,
+        spread=(1.8, 8.5), gust_factor=(1.4, 2.0), bg_pop=False, convective=True, rain_cool=4.0,
         events=[
             ("2026-11-22 15:00", "2026-11-22 19:00", "thunder", 6.0, 0.90),
-            ("2026-11-23 16:00", "2026-11-23 19:00", "thunder", 3.5, 0.82),
+            ("2026-11-23 16:00", "2026-11-23 19:00", "thunder", 1.5, 0.82),
             ("2026-11-24 14:00", "2026-11-24 17:00", "thunder", 4.5, 0.85),
             ("2026-11-25 02:00", "2026-11-25 07:00", "rain", 0.9, 0.70),
             ("2026-11-26 13:00", "2026-11-26 18:00", "thunder", 8.0, 0.95),
@@ -593,8 +601,8 @@ class Sim:
         prev = None
         for i, d in enumerate(range(-1, DAYS + 1)):
             m0 = local_midnight_utc(off, d)
-            self.t_anchor.append((self.sun[d][0] + 1800, c["tmin"][i]))
-            self.t_anchor.append((m0 + int(c["tmax_hour"] * 3600), c["tmax"][i]))
+            self.t_anchor.append((self.sun[d][0] + 1800, c["tmin"][i], "min"))
+            self.t_anchor.append((m0 + int(c["tmax_hour"] * 3600), c["tmax"][i], "max"))
             noon = m0 + 12 * 3600
             self.noon_anchor["clouds"].append((noon, c["clouds"][i]))
             self.noon_anchor["wind"].append((noon, c["wind"][i]))
@@ -631,9 +639,10 @@ class Sim:
         obsc = [(parse_local(s, off), parse_local(e, off), cid) for s, e, cid in c["obscuration"]]
 
         self.h = []
+        cool_prev = 0.0
         for k, t in enumerate(self.times):
             lh = local_hour(t, off)
-            temp = cosine_interp(self.t_anchor, t) + tnoise[k]
+            temp_dry = diurnal_interp(self.t_anchor, t) + tnoise[k]
 
             # precipitation at this hour (hour starting at t)
             kind, rate, pop, in_event = None, 0.0, 0.0, False
@@ -676,16 +685,25 @@ class Sim:
                 if os_ <= t < oe and rate == 0:
                     obs = cid
 
+            # evaporative cooling under rain / storms, recovering afterwards
+            cool_now = 0.0
+            if kind in ("rain", "shower", "thunder", "drizzle"):
+                cool_now = c.get("rain_cool", 1.0) * (0.4 + 0.6 * min(1.0, rate / 4.0))
+            cool = max(cool_now, cool_prev * 0.55)
+            cool_prev = cool
+            temp = temp_dry - cool
+
             # dew point / humidity
             sp_n, sp_d = c["spread"]
             diurnal = max(0.0, math.sin(math.pi * (lh - 7) / 12.0)) if 7 <= lh <= 19 else 0.0
-            spread = sp_n + (sp_d - sp_n) * diurnal + snoise[k]
+            spread = max(0.25, sp_n + (sp_d - sp_n) * diurnal + snoise[k])
+            dry_dew = temp_dry - spread
             if in_event:
-                spread = 0.35 + 0.5 * rng.random()
+                dew = min(temp - 0.35 - 0.5 * rng.random(), dry_dew + 2.5)
             elif obs in (701, 741):
-                spread = 0.25 + 0.35 * rng.random()
-            spread = max(0.25, spread)
-            dew = temp - spread
+                dew = temp - 0.25 - 0.35 * rng.random()
+            else:
+                dew = min(temp - 0.25, dry_dew + (1.0 if cool > 0.2 else 0.0))
             rh = rel_humidity(temp, dew)
 
             # wind
@@ -910,9 +928,9 @@ def daily_entry(sim, d):
     elif snow > 0 and rain > 0:
         wid = 615 if rain + snow < 3 else 616
     elif snow > 0:
-        wid = 611 if kinds == {"sleet"} else (600 if snow < 2 else 601)
+        wid = 611 if kinds == {"sleet"} else (600 if snow < 3 else 601)
     elif rain > 0:
-        wid = 500 if rain < 3 else (501 if rain < 10 else 502)
+        wid = 500 if rain < 2.5 else (501 if rain < 20 else 502)
     else:
         daytime = [x for x in day_hours if 7 <= local_hour(x["t"], off) <= 18]
         wid = cloud_condition_id(sum(x["clouds"] for x in daytime) / len(daytime))
@@ -1141,6 +1159,10 @@ def generate(out_dir):
 # Validation
 # --------------------------------------------------------------------------
 
+def _reject_constant(name):
+    raise ValueError("non-JSON constant %s" % name)
+
+
 class Check:
     def __init__(self):
         self.errors = []
@@ -1167,7 +1189,7 @@ def validate(out_dir):
         docs = {}
         for fn in files:
             with open(os.path.join(d, fn), encoding="utf-8") as f:
-                docs[fn[:-5]] = json.load(f)
+                docs[fn[:-5]] = json.load(f, parse_constant=_reject_constant)
         cur_temp, n_alerts = None, 0
         sun_by_day = {}
 

@@ -171,7 +171,8 @@ public enum ConfigLoader {
                 slug = try slugValue.nonEmptyString()
                 if let problem = Slug.problem(with: slug) { throw slugValue.error("\"\(slug)\" \(problem)") }
             } else {
-                slug = Slug.make(from: [name, country])
+                // A name in a non-Latin script folds to nothing; "jp" alone would be a poor slug.
+                slug = Slug.make(from: [name]).isEmpty ? "" : Slug.make(from: [name, country])
                 if let problem = Slug.problem(with: slug) {
                     throw item.error("the slug made from \"\(name)\" \(problem)", hint: "give the city its own `slug:`, e.g. slug: tokyo-jp")
                 }

@@ -1,0 +1,160 @@
+import Foundation
+import Testing
+@testable import IsobarCore
+
+@Suite struct ConfigLoaderTests {
+    let file = URL(fileURLWithPath: "/sites/demo/isobar.yml")
+
+    func load(_ yaml: String) throws -> SiteConfig {
+        try ConfigLoader.parse(yaml, file: file)
+    }
+
+    /// Parses `yaml`, expecting an error; returns it for the caller to inspect.
+    func failure(_ yaml: String) -> IsobarError? {
+        do {
+            _ = try load(yaml)
+            return nil
+        } catch {
+            return error as? IsobarError
+        }
+    }
+
+    @Test func loadsTheDemoConfig() throws {
+        let config = try ConfigLoader.load(from: TestPaths.repository.appendingPathComponent("isobar.yml"))
+        #expect(config.cities.map(\.slug) == [
+            "london-gb", "paris-fr", "rome-it", "new-york-us", "berlin-de", "lod-il", "tokyo-jp", "sao-paulo-br",
+        ])
+        #expect(config.cities[3].units == .imperial)
+        #expect(config.cities[3].state == "NY")
+        #expect(config.cities[0].units == .metric)
+        #expect(config.provider == .snapshot)
+        #expect(config.cache.maxAge == 600)
+        #expect(config.snapshotDirectory.path == TestPaths.repository.appendingPathComponent("Samples").path)
+    }
+
+    @Test func defaultsAndPathsResolveAgainstTheConfigFolder() throws {
+        let config = try load("base_url: https://w.example.org\ncities:\n  - { name: Oslo, country: no }\n")
+        #expect(config.baseURL.absoluteString == "https://w.example.org/")
+        #expect(config.outputDirectory.path == "/sites/demo/_site")
+        #expect(config.templatesDirectory.path == "/sites/demo/Templates")
+        #expect(config.language == "en")
+        #expect(config.units == .metric)
+        #expect(config.openWeather.requestsPerMinute == 60)
+        #expect(config.cities[0].country == "NO")
+        #expect(config.cities[0].slug == "oslo-no")
+    }
+
+    @Test func unknownKeyNamesLineColumnAndSuggestsTheKey() throws {
+        let error = try #require(failure("base_url: https://w.example.org\nunits: metric\ncitys:\n  - { name: Oslo, country: NO }\n"))
+        #expect(error.location?.line == 3)
+        #expect(error.location?.column == 1)
+        #expect(error.message.contains("citys"))
+        #expect(error.hint?.contains("cities") == true)
+        #expect(error.description.hasPrefix("/sites/demo/isobar.yml:3:1: error:"))
+        #expect(error.description.contains(" 3 | citys:"))
+    }
+
+    @Test func badUnitNamesTheCityKeyAndTheChoices() throws {
+        let yaml = "base_url: https://w.example.org\ncities:\n  - name: Oslo\n    country: NO\n    units: kelvin\n"
+        let error = try #require(failure(yaml))
+        #expect(error.location?.line == 5)
+        #expect(error.location?.column == 12)
+        #expect(error.message.contains("cities[0].units"))
+        #expect(error.message.contains("kelvin"))
+        #expect(error.hint?.contains("metric, imperial, standard") == true)
+    }
+
+    @Test func wrongTypeIsAnError() throws {
+        let error = try #require(failure("base_url: https://w.example.org\ncities:\n  - { name: Oslo, country: NO, lat: north, lon: 10.7 }\n"))
+        #expect(error.location?.line == 3)
+        #expect(error.message.contains("cities[0].lat"))
+        #expect(error.message.contains("expected a number"))
+        let listError = try #require(failure("base_url: https://w.example.org\ncities: Oslo\n"))
+        #expect(listError.location?.line == 2)
+        #expect(listError.message.contains("expected a list"))
+    }
+
+    @Test func missingRequiredKeysAreNamed() throws {
+        let noCities = try #require(failure("base_url: https://w.example.org\n"))
+        #expect(noCities.message.contains("\"cities\""))
+        #expect(noCities.location?.line == 1)
+        let noCountry = try #require(failure("base_url: https://w.example.org\ncities:\n  - name: Oslo\n"))
+        #expect(noCountry.message.contains("cities[0].country"))
+        #expect(noCountry.location?.line == 3)
+        #expect(noCountry.location?.column == 5)
+    }
+
+    @Test func duplicateSlugsAreAnErrorAtTheSecondCity() throws {
+        let yaml = """
+            base_url: https://w.example.org
+            cities:
+              - { name: São Paulo, country: BR }
+              - { name: Sao Paulo, country: BR }
+            """
+        let error = try #require(failure(yaml))
+        #expect(error.location?.line == 4)
+        #expect(error.message.contains("sao-paulo-br"))
+        #expect(error.message.contains("cities[0]"))
+        #expect(error.hint?.contains("slug") == true)
+    }
+
+    @Test func unsafeSlugsAreRejected() throws {
+        for bad in ["../etc", ".hidden", "a/b", "UPPER", "-x"] {
+            let error = try #require(failure("base_url: https://w.example.org\ncities:\n  - { name: X, country: GB, slug: \"\(bad)\" }\n"), "\(bad)")
+            #expect(error.message.contains("cities[0].slug"))
+        }
+        // A name that folds to nothing ASCII needs its own slug.
+        let error = try #require(failure("base_url: https://w.example.org\ncities:\n  - { name: 東京, country: JP }\n"))
+        #expect(error.hint?.contains("slug") == true)
+        let ok = try load("base_url: https://w.example.org\ncities:\n  - { name: 東京, country: JP, slug: tokyo }\n")
+        #expect(ok.cities[0].slug == "tokyo")
+    }
+
+    @Test func yamlSyntaxErrorsHaveAPosition() throws {
+        let error = try #require(failure("base_url: https://w.example.org\ncities:\n  - { name: Oslo, country: NO\n"))
+        #expect(error.location != nil)
+        #expect(error.message.contains("YAML syntax"))
+    }
+
+    @Test func latitudeAndLongitudeComeTogetherAndInRange() throws {
+        let half = try #require(failure("base_url: https://w.example.org\ncities:\n  - { name: Oslo, country: NO, lat: 59.9 }\n"))
+        #expect(half.message.contains("both lat and lon"))
+        let range = try #require(failure("base_url: https://w.example.org\ncities:\n  - { name: Oslo, country: NO, lat: 99, lon: 10 }\n"))
+        #expect(range.message.contains("between -90 and 90"))
+    }
+
+    @Test func durationsAndTimeZones() throws {
+        let config = try load("base_url: https://w.example.org\ncache: { max_age: 6h }\ncities:\n  - { name: Lod, country: IL, timezone: Asia/Jerusalem }\n")
+        #expect(config.cache.maxAge == 6 * 3600)
+        #expect(config.cities[0].timeZone == "Asia/Jerusalem")
+        let zone = try #require(failure("base_url: https://w.example.org\ncities:\n  - { name: Lod, country: IL, timezone: Mars/Olympus }\n"))
+        #expect(zone.message.contains("IANA"))
+        let age = try #require(failure("base_url: https://w.example.org\ncache: { max_age: soon }\ncities:\n  - { name: Lod, country: IL }\n"))
+        #expect(age.message.contains("cache.max_age"))
+    }
+}
+
+@Suite struct SlugTests {
+    @Test(arguments: [
+        (["São Paulo", "BR"], "sao-paulo-br"),
+        (["New York", "US"], "new-york-us"),
+        (["Zürich", "CH"], "zurich-ch"),
+        (["Kraków", "PL"], "krakow-pl"),
+        (["Düsseldorf", "DE"], "dusseldorf-de"),
+        (["Straße am See", "DE"], "strasse-am-see-de"),
+        (["Łódź", "PL"], "lodz-pl"),
+        (["St John's", "CA"], "st-johns-ca"),
+        (["  Rio   de  Janeiro ", "BR"], "rio-de-janeiro-br"),
+        (["Île-de-France", "FR"], "ile-de-france-fr"),
+        (["../../etc/passwd", "GB"], "etc-passwd-gb"),
+    ])
+    func folds(parts: [String], expected: String) {
+        #expect(Slug.make(from: parts) == expected)
+        #expect(Slug.problem(with: expected) == nil)
+    }
+
+    @Test func nonLatinNamesFoldToNothing() {
+        #expect(Slug.make(from: ["東京"]) == "")
+        #expect(Slug.problem(with: "") != nil)
+    }
+}

@@ -1,0 +1,197 @@
+import Foundation
+import Testing
+@testable import IsobarCore
+
+/// Runs the real `isobar` binary on temporary copies of the demo site.
+@Suite struct EndToEndTests {
+    /// 2026-11-22 12:00 UTC: the pinned build clock.
+    static let pinnedClock = "1795348800"
+
+    struct Run {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    /// The binary SwiftPM built beside the test bundle.
+    static var binary: URL {
+        URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("isobar")
+    }
+
+    func run(_ arguments: [String], in folder: URL, environment extra: [String: String] = [:]) throws -> Run {
+        let process = Process()
+        process.executableURL = Self.binary
+        process.arguments = arguments
+        process.currentDirectoryURL = folder
+        var environment = ProcessInfo.processInfo.environment
+        environment["SOURCE_DATE_EPOCH"] = Self.pinnedClock
+        environment["TZ"] = "Pacific/Kiritimati"  // pages must not depend on the machine's zone
+        environment.merge(extra) { $1 }
+        process.environment = environment
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    /// A copy of the demo site (config, samples, theme, places) in a temp folder.
+    func demoSite() throws -> TemporaryFolder {
+        let folder = try TemporaryFolder()
+        for item in ["isobar.yml", "Samples", "Templates", "Public", "Data"] {
+            try FileManager.default.copyItem(
+                at: TestPaths.repository.appendingPathComponent(item), to: folder.url.appendingPathComponent(item))
+        }
+        return folder
+    }
+
+    func page(_ folder: TemporaryFolder, _ path: String) throws -> String {
+        try String(contentsOf: folder.url.appendingPathComponent("_site/\(path)"), encoding: .utf8)
+    }
+
+    func sample(_ slug: String, _ endpoint: String) throws -> [String: Any] {
+        let url = TestPaths.repository.appendingPathComponent("Samples/\(slug)/\(endpoint).json")
+        return try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+    }
+
+    func count(_ needle: String, in text: String) -> Int {
+        text.components(separatedBy: needle).count - 1
+    }
+
+    @Test func buildsTheDemoSite() throws {
+        let site = try demoSite()
+        defer { site.cleanup() }
+        let result = try run(["build"], in: site.url)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("built 8 of 8 cities"))
+
+        let index = try page(site, "index.html")
+        let slugs = ["london-gb", "paris-fr", "rome-it", "new-york-us", "berlin-de", "lod-il", "tokyo-jp", "sao-paulo-br"]
+        var lastPosition = index.startIndex
+        for slug in slugs {
+            // Every city is linked from the index, in config order.
+            let link = try #require(index.range(of: "href=\"\(slug)/\"", range: lastPosition..<index.endIndex), "\(slug) missing or out of order")
+            lastPosition = link.upperBound
+            #expect(FileManager.default.fileExists(atPath: site.url.appendingPathComponent("_site/\(slug)/index.html").path))
+        }
+        #expect(index.contains("São Paulo"))
+        #expect(index.contains("<!doctype html>"))
+
+        for slug in slugs where slug != "lod-il" {
+            let html = try page(site, "\(slug)/index.html")
+            let body = try sample(slug, "onecall")
+            let current = try #require(body["current"] as? [String: Any])
+            let weather = try #require((current["weather"] as? [[String: Any]])?.first)
+            let temperature = try #require(current["temp"] as? Double)
+            let shown = UnitFormatter.signed(Int(temperature.rounded()))
+            // The API's units are the city's units (New York is imperial), so the number shows as sent.
+            #expect(html.contains("<p class=\"now-temp\">\(shown)°</p>"), "\(slug): \(shown)°")
+            let icon = try #require(weather["icon"] as? String)
+            #expect(html.contains("src=\"../assets/icons/\(icon).svg\""), "\(slug): icon \(icon)")
+            let description = try #require(weather["description"] as? String)
+            #expect(html.contains("alt=\"\(Presenter.sentence(description))\""), "\(slug): alt")
+            #expect(count("<tr><th scope=\"row\">", in: html) == 48, "\(slug): 48 hourly rows")
+            #expect(count("<span class=\"day-name\">", in: html) == 8, "\(slug): 8 days")
+            let hasAlerts = (body["alerts"] as? [Any])?.isEmpty == false
+            #expect(html.contains("Weather alerts") == hasAlerts, "\(slug): alerts section")
+        }
+
+        // Lod has only the free 2.5 pair: 3-hourly steps and 5 days.
+        let lod = try page(site, "lod-il/index.html")
+        #expect(lod.contains("every 3 hours"))
+        #expect(count("<tr><th scope=\"row\">", in: lod) <= 17)
+        #expect(count("<tr><th scope=\"row\">", in: lod) >= 15)
+        #expect(count("<span class=\"day-name\">", in: lod) == 5)
+
+        // New York is imperial; London is metric.
+        #expect(try page(site, "new-york-us/index.html").contains("mph"))
+        #expect(try page(site, "london-gb/index.html").contains("m/s"))
+
+        // Places show on the four place cities only, with escaped names.
+        for slug in ["london-gb", "paris-fr", "rome-it", "new-york-us"] {
+            #expect(try page(site, "\(slug)/index.html").contains("Places to visit"), "\(slug)")
+        }
+        for slug in ["berlin-de", "lod-il", "tokyo-jp", "sao-paulo-br"] {
+            #expect(!(try page(site, "\(slug)/index.html").contains("Places to visit")), "\(slug)")
+        }
+        #expect(try page(site, "paris-fr/index.html").contains("Musée d’Orsay") || page(site, "paris-fr/index.html").contains("Musée d'Orsay"))
+
+        // Public/ is copied verbatim under assets/.
+        let icon = try Data(contentsOf: site.url.appendingPathComponent("_site/assets/icons/01d.svg"))
+        #expect(icon == (try Data(contentsOf: TestPaths.repository.appendingPathComponent("Public/icons/01d.svg"))))
+        #expect(FileManager.default.fileExists(atPath: site.url.appendingPathComponent("_site/assets/style.css").path))
+
+        // The pinned clock makes the build reproducible: a second run writes nothing.
+        let again = try run(["build", "--quiet"], in: site.url)
+        #expect(again.status == 0)
+        #expect(again.stderr.isEmpty, "\(again.stderr)")
+        let third = try run(["build"], in: site.url)
+        #expect(third.stderr.contains(" 0 files written"), "\(third.stderr)")
+    }
+
+    @Test func aCityWithoutDataFailsAloneWithExitCode2() throws {
+        let site = try demoSite()
+        defer { site.cleanup() }
+        try FileManager.default.removeItem(at: site.url.appendingPathComponent("Samples/rome-it"))
+        try Data("<html>oops</html>".utf8).write(to: site.url.appendingPathComponent("Samples/tokyo-jp/onecall.json"))
+        let result = try run(["build"], in: site.url)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("Rome"))
+        #expect(result.stderr.contains("no snapshot"))
+        #expect(result.stderr.contains("Tokyo"))
+        #expect(result.stderr.contains("HTML"))
+        #expect(result.stderr.contains("built 6 of 8 cities"))
+        #expect(FileManager.default.fileExists(atPath: site.url.appendingPathComponent("_site/london-gb/index.html").path))
+        #expect(!FileManager.default.fileExists(atPath: site.url.appendingPathComponent("_site/rome-it/index.html").path))
+        #expect(try page(site, "index.html").contains("No current data for"))
+    }
+
+    @Test func aBadConfigExits1AndWritesNothing() throws {
+        let site = try demoSite()
+        defer { site.cleanup() }
+        let config = site.url.appendingPathComponent("isobar.yml")
+        let text = try String(contentsOf: config, encoding: .utf8)
+            .replacingOccurrences(of: "units: imperial", with: "units: imperail")
+        try Data(text.utf8).write(to: config)
+        let result = try run(["build"], in: site.url)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("isobar.yml:"))
+        #expect(result.stderr.contains("cities[3].units"))
+        #expect(result.stderr.contains("did you mean \"imperial\""))
+        #expect(!result.stderr.contains("Fatal error"))
+        #expect(!FileManager.default.fileExists(atPath: site.url.appendingPathComponent("_site").path))
+        let check = try run(["check"], in: site.url)
+        #expect(check.status == 1)
+        #expect(check.stderr.contains("cities[3].units"))
+    }
+
+    @Test func checkVersionAndUsage() throws {
+        let site = try demoSite()
+        defer { site.cleanup() }
+        let check = try run(["check"], in: site.url)
+        #expect(check.status == 0, "\(check.stderr)")
+        #expect(check.stdout.contains("ok: 8 cities, 20 places"))
+        #expect(!FileManager.default.fileExists(atPath: site.url.appendingPathComponent("_site").path))
+        let version = try run(["--version"], in: site.url)
+        #expect(version.status == 0)
+        #expect(version.stdout.contains("isobar \(Version.isobar)"))
+        #expect(version.stdout.contains("libcurl"))
+        let usage = try run(["build", "--no-such-flag"], in: site.url)
+        #expect(usage.status == 64)
+        let missing = try run(["build", "--config", "nope.yml"], in: site.url)
+        #expect(missing.status == 1)
+        #expect(missing.stderr.contains("nope.yml"))
+    }
+
+    @Test func outputOptionOverridesTheConfig() throws {
+        let site = try demoSite()
+        defer { site.cleanup() }
+        let result = try run(["build", "--output", "public_html", "--quiet"], in: site.url)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(FileManager.default.fileExists(atPath: site.url.appendingPathComponent("public_html/index.html").path))
+        #expect(!FileManager.default.fileExists(atPath: site.url.appendingPathComponent("_site").path))
+    }
+}

@@ -1,0 +1,133 @@
+import Foundation
+import Testing
+@testable import IsobarCore
+
+@Suite struct OpenWeatherDecoderTests {
+    let decoder = OpenWeatherDecoder(units: .metric)
+
+    @Test func oneCallWithEveryQuirk() throws {
+        let forecast = try decoder.oneCall(TestPaths.response("onecall-quirks.json", .oneCall), city: .test())
+        #expect(forecast.location.timeZoneIdentifier == "Europe/London")
+        #expect(forecast.location.latitude == 51.5073)
+        #expect(forecast.current.temperature == 9.5)
+        // Several entries in weather[]: all kept, the first is primary.
+        #expect(forecast.current.conditions.map(\.code) == [300, 701])
+        // rain as an object in current and hourly data…
+        #expect(forecast.current.rainLastHour == 0.21)
+        #expect(forecast.hourly[0].rain == 0.35)
+        #expect(forecast.hourly[1].snow == 0.1)
+        // …but a plain number in daily data.
+        #expect(forecast.daily[0].rain == 2.37)
+        #expect(forecast.daily[0].day == "2026-11-22")
+        #expect(forecast.daily[0].summary == "Expect a day of partly cloudy with rain")
+        #expect(forecast.daily[0].moonPhase == 0.21)
+        // Absent optional fields.
+        #expect(forecast.current.windGust == nil)
+        #expect(forecast.hourly[0].windGust == 9.8)
+        // Unknown icon codes are kept; presentation picks the fallback icon.
+        #expect(forecast.hourly[1].condition.icon == "99x")
+        #expect(forecast.alerts.count == 1)
+        #expect(forecast.alerts[0].sender == "Met Office")
+        #expect(forecast.alerts[0].description.contains("\n"))
+        #expect(forecast.source.api == "openweather/onecall3")
+    }
+
+    @Test func imperialResponsesAreConvertedToCanonicalUnits() throws {
+        let forecast = try OpenWeatherDecoder(units: .imperial)
+            .oneCall(TestPaths.response("onecall-imperial-minimal.json", .oneCall), city: .test("New York", country: "US", units: .imperial))
+        #expect(abs(forecast.current.temperature - 10) < 0.001)  // 50 °F
+        #expect(abs(forecast.current.windSpeed - 4.4704) < 0.0001)  // 10 mph
+        // No hourly, daily, alerts, dew point, visibility, sunrise: all optional.
+        #expect(forecast.hourly.isEmpty)
+        #expect(forecast.daily.isEmpty)
+        #expect(forecast.alerts.isEmpty)
+        #expect(forecast.current.dewPoint == nil)
+        #expect(forecast.current.visibility == nil)
+    }
+
+    @Test func standardUnitsAreKelvin() throws {
+        var body = try String(contentsOf: TestPaths.fixture("onecall-imperial-minimal.json"), encoding: .utf8)
+        body = body.replacingOccurrences(of: "\"temp\": 50", with: "\"temp\": 283.15")
+        let response = RawResponse(endpoint: .oneCall, body: Data(body.utf8), fetchedAt: Date())
+        let forecast = try OpenWeatherDecoder(units: .standard).oneCall(response, city: .test(units: .standard))
+        #expect(abs(forecast.current.temperature - 10) < 0.001)
+    }
+
+    @Test func codAsNumberAndAsString() throws {
+        // weather.json sends `"cod": 200`, forecast.json `"cod": "200"`: both decode.
+        let forecast = try decoder.freePair(
+            current: TestPaths.response("weather-free.json", .currentWeather),
+            forecast: TestPaths.response("forecast-free.json", .fiveDayForecast),
+            city: .test("Tokyo", country: "JP"))
+        #expect(forecast.source.api == "openweather/free")
+        let text = #"{"cod": "404", "list": []}"#
+        let body = try JSONDecoder().decode(FiveDayForecastBody.self, from: Data(text.utf8))
+        #expect(body.cod?.value == 404)
+    }
+
+    @Test func freePairGivesThreeHourlyStepsAndLocalDays() throws {
+        let forecast = try decoder.freePair(
+            current: TestPaths.response("weather-free.json", .currentWeather),
+            forecast: TestPaths.response("forecast-free.json", .fiveDayForecast),
+            city: .test("Tokyo", country: "JP"))
+        #expect(forecast.hourly.allSatisfy { $0.stepHours == 3 })
+        #expect(forecast.hourly.count == 9)
+        #expect(forecast.hourly[3].rain == 0.4)
+        #expect(forecast.location.utcOffsetSeconds == 32400)
+        #expect(forecast.current.dewPoint != nil)
+        // Tokyo is UTC+9: local midnight falls at 15:00 UTC, between steps 5 and 6.
+        // Grouping in UTC would give different days; these are local.
+        #expect(forecast.daily.map(\.day) == ["2026-11-23", "2026-11-24"])
+        let first = forecast.daily[0]
+        #expect(first.temperatureMin == 11.0)
+        #expect(first.temperatureMax == 19.0)
+        #expect(first.condition.code == 211)  // the thunderstorm outranks the clear hours
+        #expect(first.condition.icon == "11d")
+        #expect(first.precipitationChance == 0.9)
+        #expect(first.rain == 0.4)
+        let second = forecast.daily[1]
+        #expect(second.temperatureMin == 16.0)
+        #expect(second.temperatureMax == 21.5)
+        #expect(second.condition.code == 804)
+        #expect(second.condition.icon == "04d")  // days use the day icon
+        #expect(second.precipitationChance == 0.3)
+        #expect(second.rain == nil)
+    }
+
+    @Test func freePairUsesTheConfiguredZoneForDST() throws {
+        let forecast = try decoder.freePair(
+            current: TestPaths.response("weather-free.json", .currentWeather),
+            forecast: TestPaths.response("forecast-free.json", .fiveDayForecast),
+            city: .test("Tokyo", country: "JP", timeZone: "Asia/Tokyo"))
+        #expect(forecast.location.timeZone.identifier == "Asia/Tokyo")
+    }
+
+    @Test func airPollutionAndGeocoding() throws {
+        let air = try #require(try decoder.airPollution(TestPaths.response("air_pollution.json", .airPollution)))
+        #expect(air.index == 2)
+        #expect(air.components["pm2_5"] == 6.3)
+        let places = try decoder.geocode(TestPaths.response("geocode.json", .geocode))
+        #expect(places.first?.name == "São Paulo")
+        #expect(places.first?.state == "São Paulo")
+        #expect(places.first?.lat == -23.5475)
+    }
+
+    @Test(arguments: [
+        ("", "empty"),
+        ("<html><body>502 Bad Gateway</body></html>", "HTML"),
+        (#"{"lat": 1, "lon": 2, "timezone": "UTC", "timezone_offset": 0, "current": {"dt": 1}"#, "not valid JSON"),
+        (#"{"lat": 1, "lon": 2, "timezone": "UTC", "timezone_offset": 0}"#, "current is missing"),
+        (#"{"lat": 1, "lon": 2, "timezone": "UTC", "timezone_offset": 0, "current": {"dt": 1, "temp": "warm"}}"#, "current.temp has the wrong type"),
+    ])
+    func badBodiesGiveClearErrors(body: String, expected: String) throws {
+        let response = RawResponse(endpoint: .oneCall, body: Data(body.utf8), fetchedAt: Date(), file: URL(fileURLWithPath: "/cache/x/onecall.json"))
+        do {
+            _ = try decoder.oneCall(response, city: .test())
+            Issue.record("decoded a bad body")
+        } catch let error as IsobarError {
+            #expect(error.step == .normalize)
+            #expect(error.path == "/cache/x/onecall.json")
+            #expect(error.message.contains(expected), "\(error.message)")
+        }
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+@testable import IsobarCore
+
+@Suite struct RenderTests {
+    struct Model { var name: String; var items: [String] }
+
+    func templates(_ files: [String: String]) throws -> (TemplateSet, TemporaryFolder) {
+        let folder = try TemporaryFolder()
+        var all = ["layout.html": "<main>{{{content}}}</main>", "index.md": "# i", "city.md": "# c"]
+        all.merge(files) { $1 }
+        for (name, text) in all { _ = try folder.write(text, to: name) }
+        return (try TemplateSet.load(from: folder.url), folder)
+    }
+
+    @Test func markdownTemplatesGoThroughCmark() throws {
+        let (set, folder) = try templates(["city.md": "# {{name}}\n\n{{#items}}\n- {{.}}\n{{/items}}\n"])
+        defer { folder.cleanup() }
+        let html = try set.renderBody("city", Model(name: "Paris", items: ["Louvre", "Orsay"]))
+        #expect(html == "<h1>Paris</h1>\n<ul>\n<li>Louvre</li>\n<li>Orsay</li>\n</ul>\n")
+    }
+
+    @Test func valuesCannotBecomeMarkupInMarkdownOrHTML() throws {
+        let (set, folder) = try templates([
+            "city.md": "# {{name}}\n\n<p title=\"{{name}}\">{{name}}</p>\n\nText: {{name}}\n",
+        ])
+        defer { folder.cleanup() }
+        let hostile = "<script>alert(1)</script> *bold* [x](javascript:alert(1)) `code` \"q\" 'a'\n\n# Heading"
+        let html = try set.renderBody("city", Model(name: hostile, items: []))
+        #expect(!html.contains("<script"))
+        #expect(!html.contains("<em>"))
+        #expect(!html.contains("<a "))
+        #expect(!html.contains("<code>"))
+        #expect(!html.contains("<h1>Heading"))
+        #expect(!html.contains("title=\"<"))
+        #expect(html.contains("&lt;script&gt;"))
+    }
+
+    @Test func htmlTemplatesEscapeForHTML() throws {
+        let (set, folder) = try templates(["extra.html": "<p title=\"{{name}}\">{{name}}</p>"])
+        defer { folder.cleanup() }
+        let html = try set.renderBody("extra", Model(name: "a\"<b>&", items: []))
+        #expect(html == "<p title=\"a&quot;&lt;b&gt;&amp;\">a&quot;&lt;b&gt;&amp;</p>")
+    }
+
+    @Test func partialsByPath() throws {
+        let (set, folder) = try templates([
+            "city.md": "{{> partials/head}}\n",
+            "partials/head.md": "## {{name}}\n",
+        ])
+        defer { folder.cleanup() }
+        #expect(try set.renderBody("city", Model(name: "Rome", items: [])) == "<h2>Rome</h2>\n")
+    }
+
+    @Test func syntaxErrorsNameFileLineAndColumn() throws {
+        do {
+            _ = try templates(["city.md": "# Title\n\n{{#items}}\n- {{.}}\n{{/itemz}}\n"])
+            Issue.record("parsed a broken template")
+        } catch let error as IsobarError {
+            #expect(error.location?.file.hasSuffix("city.md") == true)
+            #expect(error.location?.line == 5)
+            #expect(error.message.contains("does not match"))
+            #expect(error.description.contains(" 5 | {{/itemz}}"))
+        }
+        do {
+            _ = try templates(["city.md": "# {{name"])
+            Issue.record("parsed a broken template")
+        } catch let error as IsobarError {
+            #expect(error.location?.line == 1)
+            #expect((error.location?.column ?? 0) < 12)  // the hidden pragma is not counted
+        }
+    }
+
+    @Test func missingRequiredTemplateIsNamed() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.cleanup() }
+        _ = try folder.write("{{{content}}}", to: "layout.html")
+        _ = try folder.write("# i", to: "index.md")
+        do {
+            _ = try TemplateSet.load(from: folder.url)
+            Issue.record("loaded a theme without city")
+        } catch let error as IsobarError {
+            #expect(error.message.contains("no city template"))
+        }
+    }
+
+    @Test func cmarkFreesAndRendersUnicode() {
+        #expect(Markdown.html(from: "São *Paulo* — 12°") == "<p>São <em>Paulo</em> — 12°</p>\n")
+        #expect(Markdown.html(from: "") == "")
+    }
+}
