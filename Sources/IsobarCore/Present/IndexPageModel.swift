@@ -11,6 +11,8 @@ public struct IndexPageModel: Sendable {
         public var low: String?
         public var alertCount: Int
         public var hasAlerts: Bool
+        /// More than one alert: for "alerts" rather than "alert".
+        public var plural: Bool
         public var updated: String
     }
 

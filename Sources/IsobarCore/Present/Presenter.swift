@@ -74,7 +74,7 @@ public struct Presenter: Sendable {
 
         let alerts = forecast.alerts.map { alert in
             CityPageModel.Alert(
-                event: alert.event, sender: alert.sender,
+                event: Self.sentence(alert.event), sender: alert.sender,
                 start: "\(clock.dayAndDate(alert.start)) \(clock.time(alert.start))",
                 end: "\(clock.dayAndDate(alert.end)) \(clock.time(alert.end))",
                 description: alert.description)
@@ -133,7 +133,7 @@ public struct Presenter: Sendable {
             description: Self.sentence(primary.description),
             high: today.map { format.temperature($0.temperatureMax) },
             low: today.map { format.temperature($0.temperatureMin) },
-            alertCount: forecast.alerts.count, hasAlerts: !forecast.alerts.isEmpty,
+            alertCount: forecast.alerts.count, hasAlerts: !forecast.alerts.isEmpty, plural: forecast.alerts.count > 1,
             updated: clock.time(forecast.current.time))
     }
 
