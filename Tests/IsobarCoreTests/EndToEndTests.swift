@@ -95,6 +95,11 @@ import Testing
             #expect(html.contains("alt=\"\(Presenter.sentence(description))\""), "\(slug): alt")
             #expect(count("<tr><th scope=\"row\">", in: html) == 48, "\(slug): 48 hourly rows")
             #expect(count("<span class=\"day-name\">", in: html) == 8, "\(slug): 8 days")
+            // A blank line inside an HTML block would hand the rest to Markdown, which wraps
+            // the theme's markup in paragraphs or code blocks.
+            for broken in ["<p><span", "<p><div", "<p></", "<pre><code>"] {
+                #expect(!html.contains(broken), "\(slug): \(broken)")
+            }
             let hasAlerts = (body["alerts"] as? [Any])?.isEmpty == false
             #expect(html.contains("Weather alerts") == hasAlerts, "\(slug): alerts section")
         }
