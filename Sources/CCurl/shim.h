@@ -26,6 +26,9 @@ static inline CURLcode isobar_curl_easy_getinfo_long(CURL *handle, CURLINFO info
 static inline CURLcode isobar_curl_easy_getinfo_pointer(CURL *handle, CURLINFO info, void **value) {
     return curl_easy_getinfo(handle, info, value);
 }
+static inline CURLcode isobar_curl_easy_getinfo_off_t(CURL *handle, CURLINFO info, curl_off_t *value) {
+    return curl_easy_getinfo(handle, info, value);
+}
 static inline CURLMcode isobar_curl_multi_setopt_long(CURLM *handle, CURLMoption option, long value) {
     return curl_multi_setopt(handle, option, value);
 }

@@ -7,45 +7,15 @@ import Testing
     /// 2026-11-22 12:00 UTC: the pinned build clock.
     static let pinnedClock = "1795348800"
 
-    struct Run {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-    }
-
-    /// The binary SwiftPM built beside the test bundle.
-    static var binary: URL {
-        URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("isobar")
-    }
-
-    func run(_ arguments: [String], in folder: URL, environment extra: [String: String] = [:]) throws -> Run {
-        let process = Process()
-        process.executableURL = Self.binary
-        process.arguments = arguments
-        process.currentDirectoryURL = folder
-        var environment = ProcessInfo.processInfo.environment
-        environment["SOURCE_DATE_EPOCH"] = Self.pinnedClock
-        environment["TZ"] = "Pacific/Kiritimati"  // pages must not depend on the machine's zone
+    func run(_ arguments: [String], in folder: URL, environment extra: [String: String] = [:]) throws -> IsobarRun {
+        var environment = ["SOURCE_DATE_EPOCH": Self.pinnedClock]
         environment.merge(extra) { $1 }
-        process.environment = environment
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+        return try IsobarRun(arguments, in: folder, environment: environment)
     }
 
     /// A copy of the demo site (config, samples, theme, places) in a temp folder.
     func demoSite() throws -> TemporaryFolder {
-        let folder = try TemporaryFolder()
-        for item in ["isobar.yml", "Samples", "Templates", "Public", "Data"] {
-            try FileManager.default.copyItem(
-                at: TestPaths.repository.appendingPathComponent(item), to: folder.url.appendingPathComponent(item))
-        }
-        return folder
+        try TemporaryFolder.demoSite()
     }
 
     func page(_ folder: TemporaryFolder, _ path: String) throws -> String {

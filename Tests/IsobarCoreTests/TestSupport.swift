@@ -32,6 +32,64 @@ struct TemporaryFolder {
     }
 
     func cleanup() { try? FileManager.default.removeItem(at: url) }
+
+    /// A copy of the demo site (config, samples, theme, places).
+    static func demoSite(items: [String] = ["isobar.yml", "Samples", "Templates", "Public", "Data"]) throws -> TemporaryFolder {
+        let folder = try TemporaryFolder()
+        for item in items {
+            try FileManager.default.copyItem(
+                at: TestPaths.repository.appendingPathComponent(item), to: folder.url.appendingPathComponent(item))
+        }
+        return folder
+    }
+}
+
+/// One run of the real `isobar` binary, which SwiftPM builds beside the test bundle.
+struct IsobarRun {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+
+    static var binary: URL {
+        URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("isobar")
+    }
+
+    /// Runs the binary on a Dispatch thread: a test that also serves HTTP from Swift
+    /// concurrency must not block the cooperative pool while the binary talks to it.
+    static func launch(_ arguments: [String], in folder: URL, environment: [String: String] = [:]) async throws -> IsobarRun {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(with: Result { try IsobarRun(arguments, in: folder, environment: environment) })
+            }
+        }
+    }
+
+    init(_ arguments: [String], in folder: URL, environment extra: [String: String] = [:]) throws {
+        let process = Process()
+        process.executableURL = Self.binary
+        process.arguments = arguments
+        process.currentDirectoryURL = folder
+        var environment = ProcessInfo.processInfo.environment
+        environment["TZ"] = "Pacific/Kiritimati"  // pages must not depend on the machine's zone
+        environment.removeValue(forKey: "OPENWEATHER_API_KEY")
+        environment.merge(extra) { $1 }
+        process.environment = environment
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        // Read both pipes while the process runs, so a chatty run cannot fill one and block.
+        let group = DispatchGroup()
+        nonisolated(unsafe) var stdout = Data()
+        nonisolated(unsafe) var stderr = Data()
+        DispatchQueue.global().async(group: group) { stdout = out.fileHandleForReading.readDataToEndOfFile() }
+        DispatchQueue.global().async(group: group) { stderr = err.fileHandleForReading.readDataToEndOfFile() }
+        process.waitUntilExit()
+        group.wait()
+        status = process.terminationStatus
+        self.stdout = String(decoding: stdout, as: UTF8.self)
+        self.stderr = String(decoding: stderr, as: UTF8.self)
+    }
 }
 
 extension CityConfig {

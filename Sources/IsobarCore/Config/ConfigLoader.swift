@@ -8,7 +8,7 @@ public enum ConfigLoader {
         "title", "base_url", "language", "units", "provider", "snapshot_dir", "openweather",
         "cache", "templates", "public", "places", "output", "cities",
     ]
-    static let openWeatherKeys = ["api", "base_url", "api_key_env", "requests_per_minute", "concurrency"]
+    static let openWeatherKeys = ["api", "base_url", "api_key_env", "requests_per_minute", "concurrency", "timeout", "connect_timeout"]
     static let cacheKeys = ["dir", "max_age"]
     static let cityKeys = ["name", "country", "state", "lat", "lon", "units", "slug", "timezone"]
 
@@ -105,6 +105,14 @@ public enum ConfigLoader {
         if let rate = map["requests_per_minute"] {
             settings.requestsPerMinute = try rate.int()
             guard (1...100_000).contains(settings.requestsPerMinute) else { throw rate.error("must be between 1 and 100000") }
+        }
+        for (key, keyPath) in [("timeout", \OpenWeatherSettings.timeout), ("connect_timeout", \OpenWeatherSettings.connectTimeout)] {
+            guard let value = map[key] else { continue }
+            let text = try value.string()
+            guard let seconds = DurationParser.seconds(from: text), seconds > 0, seconds <= 600 else {
+                throw value.error("\"\(text)\" is not a duration between 1s and 10m", hint: "write it like 30s or 2m")
+            }
+            settings[keyPath: keyPath] = seconds
         }
         if let concurrency = map["concurrency"] {
             settings.concurrency = try concurrency.int()

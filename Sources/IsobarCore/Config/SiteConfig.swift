@@ -36,6 +36,9 @@ public struct OpenWeatherSettings: Sendable, Equatable {
     public var apiKeyEnvironmentVariable = "OPENWEATHER_API_KEY"
     public var requestsPerMinute = 60
     public var concurrency = 8
+    /// Seconds one request may take in all, and to connect.
+    public var timeout: TimeInterval = 30
+    public var connectTimeout: TimeInterval = 10
 }
 
 public struct CacheSettings: Sendable, Equatable {

@@ -24,7 +24,7 @@ public struct SnapshotProvider: ForecastProvider {
             let folder = store.root.appendingPathComponent(city.slug).path
             throw IsobarError(
                 step: .fetch, path: folder,
-                message: "no snapshot for \(city.name): expected onecall.json, or weather.json and forecast.json",
+                message: "no snapshot: expected onecall.json, or weather.json and forecast.json",
                 hint: "record the responses into \(folder)/ or remove the city from the config")
         }
         return CityResponses(city: city, responses: responses)

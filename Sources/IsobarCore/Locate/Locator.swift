@@ -1,27 +1,40 @@
 import Foundation
 
 /// The Locate stage: gives every city coordinates. Cities with `lat`/`lon` in the config
-/// keep them; others take the first match of their stored geocoding answer
-/// (`geocode.json`), which is kept for good once obtained.
+/// keep them; others use their stored geocoding answer (`geocode.json`, kept for good),
+/// or ask the geocoder once and keep its answer.
 public struct Locator: Sendable {
     public var store: ResponseStore
+    public var geocoder: (any Geocoder)?
+    /// Whether a city without coordinates must be located before fetching (live APIs
+    /// fetch by coordinates; snapshots are keyed by slug and carry their own).
+    public var required: Bool
 
-    public init(store: ResponseStore) {
+    public init(store: ResponseStore, geocoder: (any Geocoder)?, required: Bool) {
         self.store = store
+        self.geocoder = geocoder
+        self.required = required
     }
 
-    /// The city with coordinates filled in when a stored answer has them; unchanged when
-    /// there is none (a snapshot is keyed by slug and carries its own coordinates).
-    public func locate(_ city: CityConfig) throws -> CityConfig {
-        guard city.coordinates == nil, let response = try store.read(slug: city.slug, endpoint: .geocode) else {
-            return city
+    public func locate(_ city: CityConfig) async throws -> CityConfig {
+        guard city.coordinates == nil else { return city }
+        var answer = try store.read(slug: city.slug, endpoint: .geocode)
+        if answer == nil { answer = try await geocoder?.geocode(city) }
+        guard let response = answer else {
+            if !required { return city }
+            throw IsobarError(
+                step: .locate, path: store.file(for: city.slug, .geocode).path,
+                message: "no stored location, and none can be fetched offline",
+                hint: "run once without --offline, or give the city `lat:` and `lon:`")
         }
         let matches = try OpenWeatherDecoder(units: city.units).geocode(response)
-        guard let best = matches.first(where: { $0.country.uppercased() == city.country }) ?? matches.first else {
+        let sameCountry = matches.filter { $0.country.uppercased() == city.country }
+        let sameState = sameCountry.filter { match in city.state.map { match.state?.localizedCaseInsensitiveContains($0) == true } ?? false }
+        guard let best = sameState.first ?? sameCountry.first ?? matches.first else {
             throw IsobarError(
                 step: .locate, path: response.file?.path,
-                message: "\(city.name), \(city.country): the geocoding answer has no match",
-                hint: "check the spelling, or give the city `lat:` and `lon:`")
+                message: "the stored geocoding answer has no match",
+                hint: "delete it to ask again, or give the city `lat:` and `lon:`")
         }
         var located = city
         located.latitude = best.lat

@@ -8,11 +8,19 @@ public struct BuildEnvironment: Sendable {
     public var variables: [String: String]
     /// Progress lines for stderr.
     public var log: @Sendable (String) -> Void
+    /// Elapsed time and waiting, for the rate limiter and retry backoff.
+    public var clock: MonotonicClock
+    public var retry: RetryPolicy
 
-    public init(now: @escaping @Sendable () -> Date, variables: [String: String], log: @escaping @Sendable (String) -> Void) {
+    public init(
+        now: @escaping @Sendable () -> Date, variables: [String: String], log: @escaping @Sendable (String) -> Void,
+        clock: MonotonicClock = .system, retry: RetryPolicy = RetryPolicy()
+    ) {
         self.now = now
         self.variables = variables
         self.log = log
+        self.clock = clock
+        self.retry = retry
     }
 
     /// The real process: the system clock unless `SOURCE_DATE_EPOCH` pins it (the

@@ -28,13 +28,16 @@ public struct SiteBuilder: Sendable {
         var locator: Locator
         var provider: any ForecastProvider
         var generated: LayoutModel.Site
+        /// The run's HTTP client, closed when the run ends.
+        var http: CurlHTTPClient?
     }
 
     public func build(_ options: BuildOptions) async throws -> BuildReport {
         // 1. Config (and the other site-wide inputs: templates, places).
         var config = try ConfigLoader.load(from: options.configFile)
         if let output = options.output { config.outputDirectory = output.standardizedFileURL }
-        let inputs = try loadInputs(config)
+        let inputs = try loadInputs(config, offline: options.offline)
+        defer { inputs.http?.close() }
 
         // 2–6. Locate, fetch, normalize, present, render: per city, concurrently.
         let outcomes = await buildCities(inputs)
@@ -66,29 +69,63 @@ public struct SiteBuilder: Sendable {
             filesUnchanged: writer.unchanged.count, output: config.outputDirectory)
     }
 
-    func loadInputs(_ config: SiteConfig) throws -> Inputs {
+    func loadInputs(_ config: SiteConfig, offline: Bool) throws -> Inputs {
         let places = try PlacesFile.load(from: config.placesFile)
         let templates = try TemplateSet.load(from: config.templatesDirectory)
         let provider: any ForecastProvider
+        let locator: Locator
+        var http: CurlHTTPClient?
         switch config.provider {
         case .snapshot:
             provider = SnapshotProvider(directory: config.snapshotDirectory)
+            locator = Locator(store: ResponseStore(root: config.snapshotDirectory), geocoder: nil, required: false)
         case .openweather:
-            throw IsobarError(
-                step: .config, path: config.file.path,
-                message: "provider \"openweather\" (live fetching) is not available in this version",
-                hint: "use `provider: snapshot` with recorded responses in `snapshot_dir`")
+            let openWeather = try makeOpenWeather(config, offline: offline)
+            provider = openWeather.provider
+            http = openWeather.http
+            locator = Locator(store: ResponseStore(root: config.cache.directory), geocoder: openWeather.provider, required: true)
         }
         let now = environment.now()
         let utc = LocalTimeFormatter(zone: TimeZone(identifier: "UTC")!, language: config.language)
         return Inputs(
             config: config, places: places, templates: templates,
             presenter: Presenter(language: config.language, icons: IconCatalog(publicDirectory: config.publicDirectory)),
-            locator: Locator(store: ResponseStore(root: config.provider == .snapshot ? config.snapshotDirectory : config.cache.directory)),
+            locator: locator,
             provider: provider,
             generated: LayoutModel.Site(
                 title: config.title, language: config.language,
-                generated: "\(utc.dayAndDate(now)) \(utc.time(now)) UTC", generatedDateTime: utc.iso8601(now)))
+                generated: "\(utc.dayAndDate(now)) \(utc.time(now)) UTC", generatedDateTime: utc.iso8601(now)),
+            http: http)
+    }
+
+    /// The live provider: the key from the environment, one libcurl client, one rate
+    /// limiter and one mode switch for the whole run. Offline, none of them exist.
+    func makeOpenWeather(_ config: SiteConfig, offline: Bool) throws -> (provider: OpenWeatherProvider, http: CurlHTTPClient?) {
+        let settings = config.openWeather
+        let cache = ResponseCache(store: ResponseStore(root: config.cache.directory), maxAge: config.cache.maxAge, now: environment.now)
+        let modes = APIModeSwitch(api: settings.api, announce: environment.log)
+        if offline {
+            return (OpenWeatherProvider(requests: nil, client: nil, cache: cache, modes: modes,
+                                        keyVariable: settings.apiKeyEnvironmentVariable, api: settings.api), nil)
+        }
+        let variable = settings.apiKeyEnvironmentVariable
+        guard let key = environment.variables[variable]?.trimmingCharacters(in: .whitespacesAndNewlines), !key.isEmpty else {
+            throw IsobarError(
+                step: .config, path: config.file.path,
+                message: "no OpenWeather API key: the environment variable \(variable) is not set",
+                hint: "export \(variable)=your-key (from https://home.openweathermap.org/api_keys), or build from the cache with --offline")
+        }
+        var httpSettings = HTTPClientSettings()
+        httpSettings.maxConcurrentTransfers = settings.concurrency
+        httpSettings.totalTimeout = settings.timeout
+        httpSettings.connectTimeout = min(settings.connectTimeout, settings.timeout)
+        let http = CurlHTTPClient(settings: httpSettings)
+        let client = PoliteClient(
+            client: http, limiter: RateLimiter(requestsPerMinute: settings.requestsPerMinute, clock: environment.clock),
+            retry: environment.retry, clock: environment.clock)
+        let requests = OpenWeatherRequests(baseURL: settings.baseURL, apiKey: key, language: config.language)
+        return (OpenWeatherProvider(requests: requests, client: client, cache: cache, modes: modes,
+                                    keyVariable: variable, api: settings.api), http)
     }
 
     struct CityResult: Sendable {
@@ -123,7 +160,7 @@ public struct SiteBuilder: Sendable {
     }
 
     func buildCity(_ configured: CityConfig, _ inputs: Inputs) async throws -> BuiltCity {
-        let city = try inputs.locator.locate(configured)
+        let city = try await inputs.locator.locate(configured)
         let fetched = try await inputs.provider.fetch(city)
         let forecast = try Normalizer().forecast(from: fetched)
         let root = "../"

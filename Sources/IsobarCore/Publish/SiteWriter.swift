@@ -20,23 +20,7 @@ public struct SiteWriter {
             unchanged.append(relativePath)
             return
         }
-        let folder = target.deletingLastPathComponent()
-        do {
-            try manager.createDirectory(at: folder, withIntermediateDirectories: true)
-            let temporary = folder.appendingPathComponent(".\(target.lastPathComponent).isobar-tmp-\(getpid())")
-            guard manager.createFile(atPath: temporary.path, contents: data) else {
-                throw IsobarError(step: .publish, path: temporary.path, message: "cannot create the file")
-            }
-            guard rename(temporary.path, target.path) == 0 else {
-                let reason = String(cString: strerror(errno))
-                try? manager.removeItem(at: temporary)
-                throw IsobarError(step: .publish, path: target.path, message: "cannot move the new file into place: \(reason)")
-            }
-        } catch let error as IsobarError {
-            throw error
-        } catch {
-            throw IsobarError(step: .publish, path: target.path, message: "cannot write: \(error.localizedDescription)")
-        }
+        try AtomicFile.write(data, to: target, step: .publish)
         written.append(relativePath)
     }
 

@@ -1,0 +1,36 @@
+import Foundation
+
+/// The response cache: raw bodies in the `ResponseStore` layout, each file's
+/// modification time being when it was fetched.
+public struct ResponseCache: Sendable {
+    public var store: ResponseStore
+    /// Younger than this, a response is used without asking the API again.
+    public var maxAge: TimeInterval
+    public var now: @Sendable () -> Date
+
+    public init(store: ResponseStore, maxAge: TimeInterval, now: @escaping @Sendable () -> Date) {
+        self.store = store
+        self.maxAge = maxAge
+        self.now = now
+    }
+
+    /// The stored response whatever its age (for `--offline`, and geocoding, kept for good).
+    public func any(_ slug: String, _ endpoint: Endpoint) throws -> RawResponse? {
+        try store.read(slug: slug, endpoint: endpoint)
+    }
+
+    /// The stored response if it is younger than `maxAge`.
+    public func fresh(_ slug: String, _ endpoint: Endpoint) throws -> RawResponse? {
+        guard let response = try store.read(slug: slug, endpoint: endpoint) else { return nil }
+        return now().timeIntervalSince(response.fetchedAt) < maxAge ? response : nil
+    }
+
+    /// Stores a body as it came, stamped with the run's clock.
+    @discardableResult
+    public func save(_ body: Data, _ slug: String, _ endpoint: Endpoint) throws -> RawResponse {
+        let file = store.file(for: slug, endpoint)
+        let time = now()
+        try AtomicFile.write(body, to: file, modified: time, step: .fetch)
+        return RawResponse(endpoint: endpoint, body: body, fetchedAt: time, file: file)
+    }
+}

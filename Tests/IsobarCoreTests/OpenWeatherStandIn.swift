@@ -1,0 +1,164 @@
+import FlyingFox
+import Foundation
+@testable import IsobarCore
+
+/// A loopback server (127.0.0.1, a free port) that plays OpenWeather from the demo
+/// samples and injects faults. It records every request so tests can assert on what
+/// the server saw.
+final class OpenWeatherStandIn: Sendable {
+    enum Fault: Sendable {
+        case status(Int, body: String = #"{"cod": 500, "message": "Internal error"}"#, retryAfter: Int? = nil)
+        case delay(TimeInterval)
+        case body(String)
+        case subscriptionMissing
+        case badKey
+    }
+
+    struct Seen: Sendable {
+        var path: String
+        var query: [String: String]
+        var userAgent: String?
+        var at: Date
+    }
+
+    actor State {
+        var seen: [Seen] = []
+        /// Faults per path, used in order; the last one repeats when `sticky`.
+        var faults: [String: [Fault]] = [:]
+        var sticky: Set<String> = []
+
+        func record(_ seen: Seen) { self.seen.append(seen) }
+        func nextFault(_ path: String) -> Fault? {
+            guard var list = faults[path], !list.isEmpty else { return nil }
+            if sticky.contains(path) && list.count == 1 { return list[0] }
+            let first = list.removeFirst()
+            faults[path] = list
+            return first
+        }
+        func set(_ path: String, _ list: [Fault], sticky: Bool) {
+            faults[path] = list
+            if sticky { self.sticky.insert(path) } else { self.sticky.remove(path) }
+        }
+    }
+
+    let state = State()
+    let server: HTTPServer
+    let task: Task<Void, Error>
+    let port: UInt16
+    static let key = "test-key-7f3a9c2e51"
+
+    static let paths = ["/data/3.0/onecall", "/data/2.5/weather", "/data/2.5/forecast", "/data/2.5/air_pollution", "/geo/1.0/direct"]
+
+    init() async throws {
+        let server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: 0), timeout: 60, logger: .disabled)
+        self.server = server
+        let state = self.state
+        for path in Self.paths {
+            await server.appendRoute(HTTPRoute("GET \(path)")) { request in
+                try await Self.answer(request, path: path, state: state)
+            }
+        }
+        task = Task { try await server.run() }
+        try await server.waitUntilListening()
+        guard case .ip4(_, let port) = await server.listeningAddress else { throw CancellationError() }
+        self.port = port
+    }
+
+    var baseURL: String { "http://127.0.0.1:\(port)" }
+
+    func stop() async {
+        await server.stop()
+        task.cancel()
+    }
+
+    func inject(_ path: String, _ faults: [Fault], sticky: Bool = false) async {
+        await state.set(path, faults, sticky: sticky)
+    }
+
+    func requests(_ path: String? = nil) async -> [Seen] {
+        let all = await state.seen
+        return path.map { p in all.filter { $0.path == p } } ?? all
+    }
+
+    // MARK: Answers
+
+    /// Samples by slug, and the slug whose coordinates are nearest a request's.
+    static let samples = TestPaths.repository.appendingPathComponent("Samples")
+
+    static func slug(near lat: Double, _ lon: Double) -> String? {
+        var best: (String, Double)?
+        let slugs = (try? FileManager.default.contentsOfDirectory(atPath: samples.path)) ?? []
+        for slug in slugs {
+            let air = samples.appendingPathComponent("\(slug)/air_pollution.json")
+            guard let data = try? Data(contentsOf: air),
+                let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+                let coord = json["coord"] as? [String: Double], let clat = coord["lat"], let clon = coord["lon"]
+            else { continue }
+            let distance = abs(clat - lat) + abs(clon - lon)
+            if best == nil || distance < best!.1 { best = (slug, distance) }
+        }
+        return best.flatMap { $0.1 < 0.5 ? $0.0 : nil }
+    }
+
+    static func json(_ status: Int, _ body: String, headers: [String: String] = [:]) -> FlyingFox.HTTPResponse {
+        var all = HTTPHeaders()
+        all[HTTPHeader("Content-Type")] = "application/json; charset=utf-8"
+        for (name, value) in headers { all[HTTPHeader(name)] = value }
+        return FlyingFox.HTTPResponse(statusCode: HTTPStatusCode(status, phrase: "Status"), headers: all, body: Data(body.utf8))
+    }
+
+    static func answer(_ request: FlyingFox.HTTPRequest, path: String, state: State) async throws -> FlyingFox.HTTPResponse {
+        var query: [String: String] = [:]
+        for item in request.query { query[item.name] = item.value }
+        await state.record(Seen(path: path, query: query, userAgent: request.headers[HTTPHeader("User-Agent")], at: Date()))
+        guard query["appid"] == key else {
+            return json(401, #"{"cod": 401, "message": "Invalid API key. Please see https://openweathermap.org/faq#error401 for more info."}"#)
+        }
+        switch await state.nextFault(path) {
+        case .status(let code, let body, let retryAfter)?:
+            return json(code, body, headers: retryAfter.map { ["Retry-After": String($0)] } ?? [:])
+        case .delay(let seconds)?:
+            try await Task.sleep(for: .milliseconds(Int(seconds * 1000)))
+        case .body(let text)?:
+            return json(200, text)
+        case .subscriptionMissing?:
+            return json(401, #"{"cod":401, "message": "Please note that using One Call 3.0 requires a separate subscription to the One Call by Call plan. Learn more here https://openweathermap.org/price. If you have a valid subscription to the One Call by Call plan, but still receive this error, then please see https://openweathermap.org/faq#error401 for more info."}"#)
+        case .badKey?:
+            return json(401, #"{"cod": 401, "message": "Invalid API key. Please see https://openweathermap.org/faq#error401 for more info."}"#)
+        case nil:
+            break
+        }
+        if path == "/geo/1.0/direct" {
+            let name = (query["q"] ?? "").split(separator: ",").first.map(String.init) ?? ""
+            let slugs = (try? FileManager.default.contentsOfDirectory(atPath: samples.path)) ?? []
+            for slug in slugs {
+                let file = samples.appendingPathComponent("\(slug)/geocode.json")
+                if let data = try? Data(contentsOf: file), let text = String(data: data, encoding: .utf8),
+                    text.contains("\"name\": \"\(name)\"") || text.contains("\"name\":\"\(name)\"")
+                {
+                    return json(200, text)
+                }
+            }
+            return json(200, "[]")
+        }
+        guard let lat = query["lat"].flatMap(Double.init), let lon = query["lon"].flatMap(Double.init),
+            let slug = slug(near: lat, lon)
+        else {
+            return json(400, #"{"cod":"400","message":"wrong latitude"}"#)
+        }
+        let file: String
+        switch path {
+        case "/data/3.0/onecall": file = "onecall.json"
+        case "/data/2.5/weather": file = "weather.json"
+        case "/data/2.5/forecast": file = "forecast.json"
+        default: file = "air_pollution.json"
+        }
+        // Only Lod was recorded from the free 2.5 endpoints; other places get its answers.
+        let recorded = samples.appendingPathComponent("\(slug)/\(file)")
+        let fallback = samples.appendingPathComponent("lod-il/\(file)")
+        guard let data = (try? Data(contentsOf: recorded)) ?? (try? Data(contentsOf: fallback)) else {
+            return json(404, #"{"cod":"404","message":"city not found"}"#)
+        }
+        return FlyingFox.HTTPResponse(statusCode: .ok, headers: [HTTPHeader("Content-Type"): "application/json"], body: data)
+    }
+}
