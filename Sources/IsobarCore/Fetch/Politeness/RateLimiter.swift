@@ -13,8 +13,13 @@ public actor RateLimiter {
     /// `window` gets a small margin over the quota's minute: requests travel for a few
     /// milliseconds, and the server counts arrivals, not departures.
     public init(requestsPerMinute: Int, clock: MonotonicClock, margin: TimeInterval = 0.25) {
-        self.limit = max(1, requestsPerMinute)
-        self.window = 60 + margin
+        self.init(limit: requestsPerMinute, window: 60 + margin, clock: clock)
+    }
+
+    /// Any window: tests check the sliding-window rule in a second instead of minutes.
+    public init(limit: Int, window: TimeInterval, clock: MonotonicClock) {
+        self.limit = max(1, limit)
+        self.window = window
         self.clock = clock
     }
 
