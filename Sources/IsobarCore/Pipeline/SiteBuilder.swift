@@ -44,7 +44,7 @@ public struct SiteBuilder: Sendable {
 
         let built = outcomes.compactMap { $0.built }
         guard !built.isEmpty else {
-            for failure in outcomes.compactMap(\.failure) { environment.log("\(failure.name): \(failure.error?.description ?? "failed")") }
+            // Each city's reason was already logged as it failed.
             throw IsobarError(step: .report, path: config.outputDirectory.path,
                               message: "no city could be built; the site was left as it was")
         }

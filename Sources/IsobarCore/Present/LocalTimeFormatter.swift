@@ -18,14 +18,17 @@ public struct LocalTimeFormatter: Sendable {
         return formatter.string(from: date)
     }
 
-    /// `14:20` — 24-hour clock, as weather services show it.
-    public func time(_ date: Date) -> String {
+    /// A fixed pattern, whatever the language (clock times, machine-readable dates).
+    private func fixed(_ date: Date, _ pattern: String) -> String {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = zone
-        formatter.dateFormat = "HH:mm"
+        formatter.dateFormat = pattern
         return formatter.string(from: date)
     }
+
+    /// `14:20` — 24-hour clock, as weather services show it.
+    public func time(_ date: Date) -> String { fixed(date, "HH:mm") }
 
     /// `Sun 22 Nov`
     public func dayAndDate(_ date: Date) -> String { format(date, "EEEdMMM") }
@@ -37,11 +40,5 @@ public struct LocalTimeFormatter: Sendable {
     public func shortDate(_ date: Date) -> String { format(date, "dMMM") }
 
     /// Machine-readable local time for `<time datetime>`: `2026-11-22T14:20+01:00`.
-    public func iso8601(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = zone
-        formatter.dateFormat = "yyyy-MM-dd'T'HH:mmxxxxx"
-        return formatter.string(from: date)
-    }
+    public func iso8601(_ date: Date) -> String { fixed(date, "yyyy-MM-dd'T'HH:mmxxxxx") }
 }
