@@ -160,7 +160,14 @@ import Testing
     }
 
     @Test func badBodiesFailOnlyTheirCity() async throws {
-        for body in ["<html><body>Bad gateway</body></html>", #"{"lat": 48.85, "lon": 2.3, "timezone": "Europe/Pa"#, ""] {
+        let cases = [
+            "<html><body>Bad gateway</body></html>",  // a proxy's page
+            #"{"lat": 48.85, "lon": 2.3, "timezone": "Europe/Pa"#,  // cut short
+            "",  // empty
+            #"{"cod": "404", "message": "city not found"}"#,  // an error dressed as 200
+            #"{"lat": 48.85, "lon": 2.3, "timezone": "Europe/Paris", "timezone_offset": 3600}"#,  // no current block
+        ]
+        for body in cases {
             let server = try await OpenWeatherStandIn()
             await server.inject(onecall, [.body(body)])
             let folder = try site(server, cities: """

@@ -106,6 +106,11 @@ public struct OpenWeatherProvider: ForecastProvider, Geocoder {
             throw OpenWeatherFailure.error(failure, endpoint: endpoint, city: city, keyVariable: keyVariable, redaction: redaction)
         }
         if let malformed = OpenWeatherFailure.malformed(response.body, endpoint: endpoint, city: city) { throw malformed }
+        do {
+            try OpenWeatherDecoder(units: city.units).validate(RawResponse(endpoint: endpoint, body: response.body, fetchedAt: Date()))
+        } catch let error as IsobarError {
+            throw IsobarError(step: .fetch, message: "\(OpenWeatherRequests.path(for: endpoint)): malformed response: \(error.message)")
+        }
         if endpoint == .geocode, OpenWeatherFailure.isEmptyList(response.body) {
             // Not cached: once the config's spelling is fixed, the next run asks again.
             throw IsobarError(

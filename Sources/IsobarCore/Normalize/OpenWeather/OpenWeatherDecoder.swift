@@ -26,6 +26,26 @@ public struct OpenWeatherDecoder: Sendable {
         }
     }
 
+    /// Checks that a body decodes as its endpoint's response, so that only usable answers
+    /// are cached: a 200 carrying `{"cod": "404", …}` or a valid but cut-short document
+    /// fails here, before it can stand in for a good response until `max_age`.
+    public func validate(_ response: RawResponse) throws {
+        switch response.endpoint {
+        case .oneCall: _ = try decode(OneCallBody.self, from: response)
+        case .currentWeather: try checkCode(try decode(CurrentWeatherBody.self, from: response).cod, response)
+        case .fiveDayForecast: try checkCode(try decode(FiveDayForecastBody.self, from: response).cod, response)
+        case .airPollution: _ = try airPollution(response)
+        case .geocode: _ = try geocode(response)
+        }
+    }
+
+    private func checkCode(_ code: FlexibleCode?, _ response: RawResponse) throws {
+        if let code, code.value != 200 {
+            throw IsobarError(step: .normalize, path: response.file?.path ?? response.endpoint.fileName,
+                              message: "the response reports an error (cod \(code.value))")
+        }
+    }
+
     // MARK: One Call 3.0
 
     public func oneCall(_ response: RawResponse, city: CityConfig) throws -> Forecast {
