@@ -71,7 +71,7 @@ import Testing
                 #expect(!html.contains(broken), "\(slug): \(broken)")
             }
             let hasAlerts = (body["alerts"] as? [Any])?.isEmpty == false
-            #expect(html.contains("Weather alerts") == hasAlerts, "\(slug): alerts section")
+            #expect(html.contains("<section class=\"alerts\"") == hasAlerts, "\(slug): alerts section")
         }
 
         // Lod has only the free 2.5 pair: 3-hourly steps and 5 days.
@@ -92,7 +92,7 @@ import Testing
         for slug in ["berlin-de", "lod-il", "tokyo-jp", "sao-paulo-br"] {
             #expect(!(try page(site, "\(slug)/index.html").contains("Places to visit")), "\(slug)")
         }
-        #expect(try page(site, "paris-fr/index.html").contains("Musée d’Orsay") || page(site, "paris-fr/index.html").contains("Musée d'Orsay"))
+        #expect(try page(site, "paris-fr/index.html").contains("Musée d&#39;Orsay"))
 
         // Public/ is copied verbatim under assets/.
         let icon = try Data(contentsOf: site.url.appendingPathComponent("_site/assets/icons/01d.svg"))

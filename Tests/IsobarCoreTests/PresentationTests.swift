@@ -60,22 +60,138 @@ import Testing
         #expect(Presenter.webLink(" JavaScript:alert(1)") == nil)
     }
 
+    static func strings(_ language: String = "en") throws -> Strings {
+        try Strings.load(templates: TestPaths.repository.appendingPathComponent("Templates"), language: language).strings
+    }
+
+    static func presenter(_ language: String = "en", icons: Set<String> = ["09d", "10d", "unknown", "fog"]) throws -> Presenter {
+        Presenter(language: language, icons: IconCatalog(available: icons), strings: try strings(language),
+                  baseURL: URL(string: "https://weather.example.org/")!)
+    }
+
     @Test func cityPageModelFromOneCall() throws {
         let forecast = try OpenWeatherDecoder(units: .metric).oneCall(TestPaths.response("onecall-quirks.json", .oneCall), city: .test())
-        let presenter = Presenter(language: "en", icons: IconCatalog(available: ["09d", "10d", "unknown"]))
-        let page = presenter.cityPage(forecast, city: .test(), places: [], root: "../")
+        let page = try Self.presenter().cityPage(forecast, city: .test(), places: [], root: "../")
         #expect(page.now.temperature == "10°")
         #expect(page.now.description == "Light intensity drizzle")
         #expect(page.now.otherConditions == "mist")
         #expect(page.now.icon.src == "../assets/icons/09d.svg")
-        #expect(page.now.windDirection == "SW")
+        #expect(page.now.wind.direction == "SW")
+        #expect(page.now.wind.arrowRotation == "45")  // from the SW, blowing to the NE
+        #expect(page.now.wind.beaufort == "Gentle breeze")  // 5.1 m/s
+        #expect(page.now.wind.animationPeriod == "1.18s")
         #expect(page.now.high == "10°")
         #expect(page.now.low == "6°")
+        #expect(page.now.dayLength == "8 h 10 min")
+        #expect(page.now.moonPhase == "First quarter")  // 0.21 lies within 1/16 of 0.25
         #expect(page.hourly[1].icon.src == "../assets/icons/unknown.svg")
         #expect(page.hourly[1].icon.alt == "Broken clouds")
         #expect(page.hourly[0].precipitationChance == "64 %")
-        #expect(page.updated == "Sun, Nov 22, 11:50")
+        #expect(page.hourly[0].precipitationKind == "rain")
+        #expect(page.hourly[1].precipitationKind == "rain")
+        #expect(page.updated == "11:50")
         #expect(page.hasAlerts)
         #expect(!page.hasPlaces)
+        #expect(page.hourlyChart.hasPrefix("<svg"))
+        #expect(page.hourlyChart.contains("<desc id=\"hourly-chart-desc\">Temperature from 10° to 10°; highest chance of precipitation 64 % at Sun 12:00.</desc>"))
+        #expect(page.share.url == "https://weather.example.org/london-gb/")
+        #expect(page.share.email == "mailto:?subject=London:%2010%C2%B0%20%C2%B7%20Light%20intensity%20drizzle&body=https://weather.example.org/london-gb/")
+    }
+
+    @Test func germanPagesUseGermanWordsAndNumbers() throws {
+        let forecast = try OpenWeatherDecoder(units: .metric).oneCall(TestPaths.response("onecall-quirks.json", .oneCall), city: .test())
+        let page = try Self.presenter("de").cityPage(forecast, city: .test(), places: [], root: "../")
+        #expect(page.now.wind.beaufort == "Schwache Brise")
+        #expect(page.now.wind.direction == "SW")
+        #expect(page.now.visibility == "6,0 km")
+        #expect(page.now.rainLastHour == "0,2 mm")
+        #expect(page.now.moonPhase == "Erstes Viertel")
+        #expect(page.updatedDate.contains("22"))
+        #expect(page.t["next_days"] == "Die nächsten Tage")
+        #expect(page.hourlyStep == "stündlich")
+    }
+
+    @Test func snowAtOrBelowFreezing() {
+        let rain = Condition(code: 500, main: "Rain", description: "light rain", icon: "10d")
+        #expect(!Presenter.precipitationIsSnow(condition: rain, celsius: 0.5))
+        #expect(Presenter.precipitationIsSnow(condition: rain, celsius: 0))
+        #expect(Presenter.precipitationIsSnow(condition: Condition(code: 600, main: "Snow", description: "", icon: "13d"), celsius: 2))
+    }
+
+    @Test func atmosphereCodesGetTheirOwnIcons() throws {
+        let icons = IconCatalog(available: ["50d", "fog", "tornado", "unknown"])
+        #expect(icons.path(for: Condition(code: 741, main: "Fog", description: "fog", icon: "50d")) == "icons/fog.svg")
+        #expect(icons.path(for: Condition(code: 781, main: "Tornado", description: "tornado", icon: "50d")) == "icons/tornado.svg")
+        #expect(icons.path(for: Condition(code: 701, main: "Mist", description: "mist", icon: "50d")) == "icons/50d.svg")
+        // A theme without the special picture falls back to the icon ID.
+        #expect(icons.path(for: Condition(code: 711, main: "Smoke", description: "smoke", icon: "50d")) == "icons/50d.svg")
+        // The shipped theme has all of them.
+        let shipped = IconCatalog(publicDirectory: TestPaths.repository.appendingPathComponent("Public"))
+        for name in ["smoke", "haze", "dust", "fog", "ash", "squall", "tornado", "unknown"] {
+            #expect(shipped.available.contains(name), "\(name).svg")
+        }
+        for code in ["01", "02", "03", "04", "09", "10", "11", "13", "50"] {
+            #expect(shipped.available.contains(code + "d") && shipped.available.contains(code + "n"), "\(code)")
+        }
+    }
+}
+
+@Suite struct ScaleTests {
+    @Test(arguments: [
+        (0.0, 0), (0.49, 0), (0.5, 1), (1.5, 1), (1.6, 2), (3.3, 2), (3.4, 3), (5.4, 3), (5.5, 4), (7.9, 4),
+        (8.0, 5), (10.8, 6), (13.9, 7), (17.2, 8), (20.8, 9), (24.5, 10), (28.5, 11), (32.6, 11), (32.7, 12), (60, 12),
+    ])
+    func beaufort(speed: Double, force: Int) {
+        #expect(Beaufort.force(metresPerSecond: speed) == force)
+    }
+
+    @Test(arguments: [
+        (0.0, 0), (0.06, 0), (0.07, 1), (0.2, 2), (0.25, 2), (0.3, 2), (0.32, 3), (0.5, 4), (0.56, 4),
+        (0.6, 5), (0.75, 6), (0.9, 7), (0.94, 0), (1.0, 0),
+    ])
+    func moonPhases(phase: Double, index: Int) {
+        #expect(MoonPhase.index(phase) == index)
+    }
+
+    @Test func moonPhaseNames() throws {
+        let strings = try PresentationTests.strings()
+        #expect((0..<8).map { strings["moon_\($0)"] } == [
+            "New moon", "Waxing crescent", "First quarter", "Waxing gibbous",
+            "Full moon", "Waning gibbous", "Last quarter", "Waning crescent",
+        ])
+    }
+
+    @Test func everyEnglishKeyIsTranslatedToGerman() throws {
+        let english = try #require(try Strings.read(TestPaths.repository.appendingPathComponent("Templates/i18n/en.yml")))
+        let german = try #require(try Strings.read(TestPaths.repository.appendingPathComponent("Templates/i18n/de.yml")))
+        #expect(Set(english.keys).subtracting(german.keys).sorted() == [])
+    }
+
+    @Test func localTimesAcrossADaylightSavingChange() throws {
+        // Europe/Berlin leaves summer time at 03:00 CEST on 2026-10-25 (01:00 UTC).
+        let berlin = LocalTimeFormatter(zone: TimeZone(identifier: "Europe/Berlin")!, language: "en")
+        let before = Date(timeIntervalSince1970: 1_792_887_600)  // 2026-10-25 00:20 UTC
+        let after = before.addingTimeInterval(3600)
+        #expect(berlin.time(before) == "02:20")
+        #expect(berlin.time(after) == "02:20")  // the hour repeats
+        #expect(berlin.iso8601(before) == "2026-10-25T02:20+02:00")
+        #expect(berlin.iso8601(after) == "2026-10-25T02:20+01:00")
+        // New York springs forward on 2026-03-08: 02:00 EST becomes 03:00 EDT (07:00 UTC).
+        let newYork = LocalTimeFormatter(zone: TimeZone(identifier: "America/New_York")!, language: "en")
+        let spring = Date(timeIntervalSince1970: 1_772_953_200)  // 2026-03-08 07:00 UTC
+        #expect(newYork.time(spring.addingTimeInterval(-60)) == "01:59")
+        #expect(newYork.time(spring) == "03:00")
+        // Local days follow the zone, not UTC.
+        #expect(LocalDay.key(for: spring.addingTimeInterval(-8 * 3600), in: TimeZone(identifier: "America/New_York")!) == "2026-03-07")
+    }
+
+    @Test func unitConversionsAreExact() {
+        #expect(UnitFormatter(units: .imperial).temperatureValue(100) == 212)
+        #expect(UnitFormatter(units: .imperial).temperatureValue(-40) == -40)
+        #expect(abs(UnitFormatter(units: .standard).temperatureValue(0) - 273.15) < 1e-9)
+        #expect(UnitFormatter(units: .imperial).precipitation(25.4) == "1.00 in")
+        #expect(UnitFormatter(units: .imperial).pressure(1013.25) == "29.92 inHg")
+        #expect(UnitFormatter(units: .standard).speed(3) == "3 m/s")
+        #expect(UnitFormatter(units: .standard).distance(12000) == "12 km")
     }
 }

@@ -3,9 +3,9 @@ import Foundation
 /// Runs a build as one explicit list of named steps (DESIGN.md, "The pipeline"):
 /// config → locate → fetch → normalize → present → render → publish → report.
 ///
-/// Everything that can fail for the whole site (config, templates, places) is checked
-/// before anything is written. A failure for one city is reported and the run goes on;
-/// if no city could be built the run fails and the published site stays as it was.
+/// Everything that can fail for the whole site (config, templates, strings, places) is
+/// checked before anything is written. A failure for one city is reported and the run
+/// goes on; if no city could be built the run fails and the published site stays as it was.
 public struct SiteBuilder: Sendable {
     public var environment: BuildEnvironment
 
@@ -13,10 +13,13 @@ public struct SiteBuilder: Sendable {
         self.environment = environment
     }
 
-    /// A city that made it through render: its files and its index card.
+    /// A city that made it through render: its files, its index card, and what the
+    /// site-wide files (sitemap, alerts feed) need from it.
     struct BuiltCity: Sendable {
         var card: IndexPageModel.Card
-        var files: [(path: String, content: String)]
+        var files: [(path: String, content: Data)]
+        var dataTime: Date
+        var alerts: [AlertsFeed.Item]
     }
 
     /// Everything the per-city steps share, loaded once.
@@ -24,16 +27,16 @@ public struct SiteBuilder: Sendable {
         var config: SiteConfig
         var places: [String: [Place]]
         var templates: TemplateSet
+        var strings: Strings
         var presenter: Presenter
         var locator: Locator
         var provider: any ForecastProvider
-        var generated: LayoutModel.Site
         /// The run's HTTP client, closed when the run ends.
         var http: CurlHTTPClient?
     }
 
     public func build(_ options: BuildOptions) async throws -> BuildReport {
-        // 1. Config (and the other site-wide inputs: templates, places).
+        // 1. Config (and the other site-wide inputs: templates, strings, places).
         var config = try ConfigLoader.load(from: options.configFile)
         if let output = options.output { config.outputDirectory = output.standardizedFileURL }
         let inputs = try loadInputs(config, offline: options.offline)
@@ -41,25 +44,24 @@ public struct SiteBuilder: Sendable {
 
         // 2–6. Locate, fetch, normalize, present, render: per city, concurrently.
         let outcomes = await buildCities(inputs)
-
-        let built = outcomes.compactMap { $0.built }
+        let built = outcomes.compactMap(\.built)
         guard !built.isEmpty else {
             // Each city's reason was already logged as it failed.
             throw IsobarError(step: .report, path: config.outputDirectory.path,
                               message: "no city could be built; the site was left as it was")
         }
 
-        // 7. Publish.
+        // 7. Publish: city pages, then the site-wide files.
         var writer = SiteWriter(output: config.outputDirectory)
         for city in built {
             for file in city.files { try writer.write(file.content, to: file.path) }
         }
-        let index = IndexPageModel(
-            title: config.title, cards: built.map(\.card),
-            missing: outcomes.compactMap(\.failure).map { failure in
-                .init(name: failure.name, country: config.cities.first { $0.slug == failure.slug }?.country ?? "")
-            })
-        try writer.write(try renderIndex(index, inputs), to: "index.html")
+        let missing = outcomes.compactMap(\.failure).map { failure in
+            IndexPageModel.Missing(name: failure.name, country: config.cities.first { $0.slug == failure.slug }?.country ?? "")
+        }
+        for file in try siteFiles(built: built, missing: missing, inputs) {
+            try writer.write(file.content, to: file.path)
+        }
         try writer.copyFolder(config.publicDirectory, to: "assets")
 
         // 8. Report.
@@ -72,6 +74,8 @@ public struct SiteBuilder: Sendable {
     func loadInputs(_ config: SiteConfig, offline: Bool) throws -> Inputs {
         let places = try PlacesFile.load(from: config.placesFile)
         let templates = try TemplateSet.load(from: config.templatesDirectory)
+        let (strings, warning) = try Strings.load(templates: config.templatesDirectory, language: config.language)
+        if let warning { environment.log("warning: \(warning)") }
         let provider: any ForecastProvider
         let locator: Locator
         var http: CurlHTTPClient?
@@ -85,17 +89,14 @@ public struct SiteBuilder: Sendable {
             http = openWeather.http
             locator = Locator(store: ResponseStore(root: config.cache.directory), geocoder: openWeather.provider, required: true)
         }
-        let now = environment.now()
-        let utc = LocalTimeFormatter(zone: TimeZone(identifier: "UTC")!, language: config.language)
+        let imageFolder = config.publicDirectory.appendingPathComponent("places")
+        let images = Set((try? FileManager.default.contentsOfDirectory(atPath: imageFolder.path)) ?? [])
+        let presenter = Presenter(
+            language: config.language, icons: IconCatalog(publicDirectory: config.publicDirectory),
+            strings: strings, placeImages: images.filter { !$0.hasPrefix(".") }, baseURL: config.baseURL)
         return Inputs(
-            config: config, places: places, templates: templates,
-            presenter: Presenter(language: config.language, icons: IconCatalog(publicDirectory: config.publicDirectory)),
-            locator: locator,
-            provider: provider,
-            generated: LayoutModel.Site(
-                title: config.title, language: config.language,
-                generated: "\(utc.dayAndDate(now)) \(utc.time(now)) UTC", generatedDateTime: utc.iso8601(now)),
-            http: http)
+            config: config, places: places, templates: templates, strings: strings, presenter: presenter,
+            locator: locator, provider: provider, http: http)
     }
 
     /// The live provider: the key from the environment, one libcurl client, one rate
@@ -167,24 +168,53 @@ public struct SiteBuilder: Sendable {
         let model = inputs.presenter.cityPage(forecast, city: city, places: inputs.places[city.slug] ?? [], root: root)
         let card = inputs.presenter.indexCard(forecast, city: city)
         let body = try inputs.templates.renderBody("city", model)
-        let page = LayoutModel(
-            site: inputs.generated,
-            page: .init(
-                title: "\(city.name) weather", description: "\(card.temperature) · \(card.description)",
-                canonicalURL: inputs.config.baseURL.appendingPathComponent(city.slug).absoluteString + "/",
-                root: root, kind: "city"),
-            content: body)
-        return BuiltCity(card: card, files: [("\(city.slug)/index.html", try inputs.templates.renderPage(page))])
+        let page = try inputs.templates.renderPage(layout(
+            inputs, title: "\(city.name) – \(inputs.config.title)", description: model.share.text,
+            canonical: model.share.url, root: root, kind: "city", content: body))
+        let alerts = forecast.alerts.enumerated().map { AlertsFeed.Item(city: city.name, slug: city.slug, alert: $1, index: $0) }
+        return BuiltCity(
+            card: card,
+            files: [("\(city.slug)/index.html", Data(page.utf8)), ("\(city.slug)/forecast.json", try ForecastJSON.data(forecast, slug: city.slug))],
+            dataTime: forecast.current.time, alerts: alerts)
     }
 
-    func renderIndex(_ index: IndexPageModel, _ inputs: Inputs) throws -> String {
-        let body = try inputs.templates.renderBody("index", index)
-        let page = LayoutModel(
-            site: inputs.generated,
-            page: .init(
-                title: inputs.config.title, description: "Weather for \(index.cards.map(\.name).joined(separator: ", "))",
-                canonicalURL: inputs.config.baseURL.absoluteString, root: "", kind: "index"),
-            content: body)
-        return try inputs.templates.renderPage(page)
+    func layout(_ inputs: Inputs, title: String, description: String, canonical: String, root: String, kind: String, content: String) -> LayoutModel {
+        LayoutModel(
+            t: inputs.strings.table,
+            site: .init(title: inputs.config.title, language: inputs.config.language, baseURL: inputs.config.baseURL.absoluteString),
+            page: .init(title: title, description: description, canonicalURL: canonical, root: root, kind: kind, noIndex: kind == "not-found"),
+            content: content)
+    }
+
+    /// The index, 404 page, sitemap, robots.txt and alerts feed.
+    func siteFiles(built: [BuiltCity], missing: [IndexPageModel.Missing], _ inputs: Inputs) throws -> [(path: String, content: Data)] {
+        let config = inputs.config
+        let base = config.baseURL.absoluteString
+        let newest = built.map(\.dataTime).max() ?? Date(timeIntervalSince1970: 0)
+
+        let index = IndexPageModel(t: inputs.strings.table, title: config.title, cards: built.map(\.card), missing: missing)
+        let indexPage = try inputs.templates.renderPage(layout(
+            inputs, title: config.title, description: built.map(\.card.name).joined(separator: " · "),
+            canonical: base, root: "", kind: "index", content: try inputs.templates.renderBody("index", index)))
+
+        var files: [(path: String, content: Data)] = [("index.html", Data(indexPage.utf8))]
+        if inputs.templates.has("404") {
+            // Served for any missing path, at any depth: links must be absolute paths.
+            let root = config.baseURL.path.hasSuffix("/") ? config.baseURL.path : config.baseURL.path + "/"
+            let body = try inputs.templates.renderBody("404", ["t": inputs.strings.table, "root": root])
+            let page = try inputs.templates.renderPage(layout(
+                inputs, title: "\(inputs.strings["not_found_title"]) – \(config.title)", description: inputs.strings["not_found_text"],
+                canonical: base + "404.html", root: root, kind: "not-found", content: body))
+            files.append(("404.html", Data(page.utf8)))
+        }
+        let entries = [Sitemap.Entry(url: base, modified: newest)]
+            + zip(built.map(\.card.href), built.map(\.dataTime)).map { Sitemap.Entry(url: base + $0, modified: $1) }
+        files.append(("sitemap.xml", Data(Sitemap.xml(entries).utf8)))
+        files.append(("robots.txt", Data(Sitemap.robots(baseURL: config.baseURL).utf8)))
+        let feed = AlertsFeed.xml(
+            title: "\(config.title): \(inputs.strings["alerts"])", baseURL: config.baseURL, updated: newest,
+            items: built.flatMap(\.alerts))
+        files.append(("alerts.xml", Data(feed.utf8)))
+        return files
     }
 }

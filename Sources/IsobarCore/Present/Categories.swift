@@ -3,6 +3,11 @@ public struct Category: Sendable, Equatable {
     public var label: String
     /// A stable, ASCII key the theme colours by (`uv-high`, `aqi-3`).
     public var key: String
+
+    /// The label in the site's language (strings key: the CSS key with underscores).
+    func localized(_ strings: Strings) -> Category {
+        Category(label: strings[key.replacingOccurrences(of: "-", with: "_")], key: key)
+    }
 }
 
 public enum UVCategory {

@@ -1,11 +1,28 @@
-/// Everything `city.md` shows, already formatted: templates only place values.
-/// Each value is HTML- and Markdown-escaped by the renderer.
+/// Everything `city.md` shows, already formatted in the city's units, the site's
+/// language and the city's local time: templates only place values. Each value is
+/// escaped by the renderer; the two SVG strings are built (and escaped) in Swift.
+///
+/// The `has…`/`…Count` values are stored, not computed: Mustache reads models through
+/// `Mirror`, which sees stored properties only.
 public struct CityPageModel: Sendable {
     public struct Icon: Sendable {
         /// Relative URL of the icon from the page.
         public var src: String
         /// The condition description: the icon's alt text.
         public var alt: String
+    }
+
+    public struct Wind: Sendable {
+        public var speed: String
+        public var gust: String?
+        /// Compass point the wind comes from, e.g. `SW`.
+        public var direction: String?
+        /// Degrees to turn the arrow so it points where the wind blows to.
+        public var arrowRotation: String?
+        public var beaufort: String
+        public var beaufortForce: Int
+        /// Seconds per sweep of the wind animation: shorter in stronger wind; nil when calm.
+        public var animationPeriod: String?
     }
 
     public struct Now: Sendable {
@@ -16,9 +33,7 @@ public struct CityPageModel: Sendable {
         public var otherConditions: String?
         public var high: String?
         public var low: String?
-        public var wind: String
-        public var windGust: String?
-        public var windDirection: String?
+        public var wind: Wind
         public var humidity: String
         public var dewPoint: String?
         public var pressure: String
@@ -30,6 +45,8 @@ public struct CityPageModel: Sendable {
         public var uvCategory: Category?
         public var sunrise: String?
         public var sunset: String?
+        public var dayLength: String?
+        public var moonPhase: String?
     }
 
     public struct AirQualityModel: Sendable {
@@ -46,7 +63,9 @@ public struct CityPageModel: Sendable {
         public var event: String
         public var sender: String
         public var start: String
+        public var startDateTime: String
         public var end: String
+        public var endDateTime: String
         public var description: String
     }
 
@@ -56,46 +75,65 @@ public struct CityPageModel: Sendable {
         public var icon: Icon
         public var temperature: String
         public var precipitationChance: String
+        /// "rain", or "snow" at or below freezing.
+        public var precipitationKind: String
         public var wind: String
     }
 
     public struct Day: Sendable {
         public var weekday: String
         public var date: String
+        public var datetime: String
         public var icon: Icon
         public var low: String
         public var high: String
+        /// Where the low–high bar starts and how wide it is, in % of the week's range.
+        public var rangeStart: String
+        public var rangeWidth: String
         public var precipitationChance: String
+        public var precipitationKind: String
         public var summary: String?
     }
 
     public struct PlaceModel: Sendable {
+        public var number: Int
+        public var anchor: String
         public var name: String
         public var description: String
         public var wikipedia: String?
         public var openStreetMap: String
+        /// Relative URL of `Public/places/<file>` when the theme has that image.
+        public var image: String?
     }
 
+    public struct Share: Sendable {
+        public var url: String
+        public var email: String
+        public var text: String
+    }
+
+    public var t: [String: String]
     public var name: String
     public var country: String
     public var region: String?
     public var slug: String
     public var updated: String
+    public var updatedDate: String
     public var updatedDateTime: String
-    public var units: String
     public var now: Now
     public var airQuality: AirQualityModel?
     public var alerts: [Alert]
     public var hasAlerts: Bool
     public var hourlyStep: String
     public var hourly: [Hour]
+    public var hourlyChart: String
     public var daily: [Day]
     public var dayCount: Int
     public var places: [PlaceModel]
     public var hasPlaces: Bool
+    public var placesMap: String
+    public var share: Share
     public var source: String
     /// Relative path from the page to the site root.
     public var root: String
-    // The `has…`/`…Count` values are stored, not computed: Mustache reads models
-    // through `Mirror`, which sees stored properties only.
 }

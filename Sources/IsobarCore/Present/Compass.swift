@@ -4,7 +4,12 @@ public enum Compass {
 
     /// The point a bearing (degrees, where the wind comes from) falls in; each point covers 22.5°.
     public static func point(for degrees: Double) -> String {
+        points[index(for: degrees)]
+    }
+
+    /// 0 (N) … 15 (NNW); the key of a localized name is `compass_<index>`.
+    public static func index(for degrees: Double) -> Int {
         let normalized = (degrees.truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360)
-        return points[Int((normalized / 22.5).rounded()) % 16]
+        return Int((normalized / 22.5).rounded()) % 16
     }
 }

@@ -16,6 +16,19 @@ public struct IconCatalog: Sendable {
         available = Set(names.filter { $0.hasSuffix(".svg") }.map { String($0.dropLast(4)) })
     }
 
+    /// Atmosphere codes (7xx) that deserve their own picture rather than the API's
+    /// generic mist icon `50d`, when the theme has it.
+    static let atmosphere: [Int: String] = [
+        711: "smoke", 721: "haze", 731: "dust", 751: "dust", 761: "dust", 762: "ash",
+        741: "fog", 771: "squall", 781: "tornado",
+    ]
+
+    /// Path below the site's `assets/` folder for a condition: its own 7xx picture, or its icon ID's.
+    public func path(for condition: Condition) -> String {
+        if let name = Self.atmosphere[condition.code], available.contains(name) { return "icons/\(name).svg" }
+        return path(for: condition.icon)
+    }
+
     /// Path below the site's `assets/` folder.
     public func path(for iconID: String) -> String {
         let id = iconID.trimmingCharacters(in: .whitespaces)

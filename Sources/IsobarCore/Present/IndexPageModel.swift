@@ -13,6 +13,7 @@ public struct IndexPageModel: Sendable {
         public var hasAlerts: Bool
         /// More than one alert: for "alerts" rather than "alert".
         public var plural: Bool
+        public var alertLabel: String
         public var updated: String
     }
 
@@ -22,13 +23,15 @@ public struct IndexPageModel: Sendable {
         public var country: String
     }
 
+    public var t: [String: String]
     public var title: String
     public var cards: [Card]
     public var missing: [Missing]
     /// Stored, not computed: Mustache reads models through `Mirror`, which sees stored properties only.
     public var hasMissing: Bool
 
-    public init(title: String, cards: [Card], missing: [Missing]) {
+    public init(t: [String: String], title: String, cards: [Card], missing: [Missing]) {
+        self.t = t
         self.title = title
         self.cards = cards
         self.missing = missing

@@ -5,20 +5,29 @@ import Foundation
 public struct Presenter: Sendable {
     public var language: String
     public var icons: IconCatalog
+    public var strings: Strings
+    /// Files under `Public/places/`, so a place's image is shown only when it exists.
+    public var placeImages: Set<String>
+    public var baseURL: URL
 
-    public init(language: String, icons: IconCatalog) {
+    public init(language: String, icons: IconCatalog, strings: Strings, placeImages: Set<String> = [], baseURL: URL) {
         self.language = language
         self.icons = icons
+        self.strings = strings
+        self.placeImages = placeImages
+        self.baseURL = baseURL
     }
 
-    /// How many hours ahead the hourly table reaches.
+    /// How many hours ahead the hourly table and chart reach.
     static let hourlyHorizon: TimeInterval = 48 * 3600
     static let pollutantNames: [(key: String, name: String)] = [
         ("pm2_5", "PM2.5"), ("pm10", "PM10"), ("o3", "O₃"), ("no2", "NO₂"),
     ]
 
+    var locale: Locale { Locale(identifier: language) }
+
     func icon(_ condition: Condition, root: String) -> CityPageModel.Icon {
-        CityPageModel.Icon(src: root + "assets/" + icons.path(for: condition.icon), alt: Self.sentence(condition.description))
+        CityPageModel.Icon(src: root + "assets/" + icons.path(for: condition), alt: Self.sentence(condition.description))
     }
 
     /// "light rain" → "Light rain": API descriptions are lowercase.
@@ -33,13 +42,39 @@ public struct Presenter: Sendable {
         return forecast.daily.first { $0.day == key }
     }
 
+    /// Snow rather than rain: a snow condition, or a temperature at or below freezing.
+    static func precipitationIsSnow(condition: Condition, celsius: Double) -> Bool {
+        (600..<700).contains(condition.code) || celsius <= 0
+    }
+
+    func compass(_ degrees: Double) -> String { strings["compass_\(Compass.index(for: degrees))"] }
+
+    func wind(speed: Double, gust: Double?, degrees: Double?, format: UnitFormatter) -> CityPageModel.Wind {
+        let force = Beaufort.force(metresPerSecond: speed)
+        // One sweep of the animation takes longer the calmer it is: 6 s at 1 m/s, 0.5 s in a gale.
+        let period = force == 0 ? nil : String(format: "%.2fs", locale: Locale(identifier: "en_US_POSIX"), min(6, max(0.5, 6 / speed)))
+        return CityPageModel.Wind(
+            speed: format.speed(speed), gust: gust.map(format.speed),
+            direction: degrees.map(compass),
+            arrowRotation: degrees.map { String(Int(($0 + 180).truncatingRemainder(dividingBy: 360).rounded())) },
+            beaufort: strings["beaufort_\(force)"], beaufortForce: force, animationPeriod: period)
+    }
+
+    func dayLength(sunrise: Date?, sunset: Date?) -> String? {
+        guard let sunrise, let sunset, sunset > sunrise else { return nil }
+        let minutes = Int(sunset.timeIntervalSince(sunrise) / 60)
+        return strings.format("hours_minutes", ["h": String(minutes / 60), "m": String(minutes % 60)])
+    }
+
     public func cityPage(_ forecast: Forecast, city: CityConfig, places: [Place], root: String) -> CityPageModel {
-        let format = UnitFormatter(units: city.units)
+        let format = UnitFormatter(units: city.units, locale: locale)
         let clock = LocalTimeFormatter(zone: forecast.location.timeZone, language: language)
         let current = forecast.current
         let today = Self.today(forecast)
         let primary = current.conditions.first ?? Condition(code: 0, main: "", description: "", icon: "")
         let others = current.conditions.dropFirst().map(\.description)
+        let sunrise = current.sunrise ?? today?.sunrise
+        let sunset = current.sunset ?? today?.sunset
 
         let now = CityPageModel.Now(
             icon: icon(primary, root: root),
@@ -47,11 +82,9 @@ public struct Presenter: Sendable {
             feelsLike: format.temperature(current.feelsLike),
             description: Self.sentence(primary.description),
             otherConditions: others.isEmpty ? nil : others.joined(separator: ", "),
-            high: today.map { format.temperature($0.temperatureMax) },
-            low: today.map { format.temperature($0.temperatureMin) },
-            wind: format.speed(current.windSpeed),
-            windGust: current.windGust.map(format.speed),
-            windDirection: current.windDirection.map(Compass.point(for:)),
+            high: today.map { format.temperature(max($0.temperatureMax, current.temperature)) },
+            low: today.map { format.temperature(min($0.temperatureMin, current.temperature)) },
+            wind: wind(speed: current.windSpeed, gust: current.windGust, degrees: current.windDirection, format: format),
             humidity: UnitFormatter.percent(current.humidity),
             dewPoint: current.dewPoint.map(format.temperature),
             pressure: format.pressure(current.pressure),
@@ -60,81 +93,137 @@ public struct Presenter: Sendable {
             rainLastHour: current.rainLastHour.map(format.precipitation),
             snowLastHour: current.snowLastHour.map(format.precipitation),
             uvIndex: current.uvIndex.map { String(Int($0.rounded())) },
-            uvCategory: current.uvIndex.map(UVCategory.of),
-            sunrise: current.sunrise.map(clock.time),
-            sunset: current.sunset.map(clock.time))
+            uvCategory: current.uvIndex.map { UVCategory.of($0).localized(strings) },
+            sunrise: sunrise.map(clock.time),
+            sunset: sunset.map(clock.time),
+            dayLength: dayLength(sunrise: sunrise, sunset: sunset),
+            moonPhase: today?.moonPhase.map { strings["moon_\(MoonPhase.index($0))"] })
 
         let air = forecast.airQuality.map { quality in
             CityPageModel.AirQualityModel(
-                index: quality.index, category: AirQualityCategory.of(quality.index),
+                index: quality.index, category: AirQualityCategory.of(quality.index).localized(strings),
                 pollutants: Self.pollutantNames.compactMap { entry in
-                    quality.components[entry.key].map { .init(name: entry.name, value: String(format: "%.1f µg/m³", $0)) }
+                    quality.components[entry.key].map { .init(name: entry.name, value: "\(String(format: "%.1f", locale: locale, $0)) µg/m³") }
                 })
         }
 
         let alerts = forecast.alerts.map { alert in
             CityPageModel.Alert(
                 event: Self.sentence(alert.event), sender: alert.sender,
-                start: "\(clock.dayAndDate(alert.start)) \(clock.time(alert.start))",
-                end: "\(clock.dayAndDate(alert.end)) \(clock.time(alert.end))",
-                description: alert.description)
+                start: "\(clock.dayAndDate(alert.start)) \(clock.time(alert.start))", startDateTime: clock.iso8601(alert.start),
+                end: "\(clock.dayAndDate(alert.end)) \(clock.time(alert.end))", endDateTime: clock.iso8601(alert.end),
+                description: alert.description.trimmingCharacters(in: .whitespacesAndNewlines))
         }
 
         let horizon = current.time.addingTimeInterval(Self.hourlyHorizon)
-        let hours = forecast.hourly.filter { $0.time <= horizon }.map { hour in
+        let upcoming = forecast.hourly.filter { $0.time <= horizon }
+        let hours = upcoming.map { hour in
             CityPageModel.Hour(
                 time: clock.time(hour.time), datetime: clock.iso8601(hour.time),
                 icon: icon(hour.condition, root: root),
                 temperature: format.temperature(hour.temperature),
                 precipitationChance: UnitFormatter.percent(hour.precipitationChance * 100),
-                wind: [format.speed(hour.windSpeed), hour.windDirection.map(Compass.point(for:))]
-                    .compactMap { $0 }.joined(separator: " "))
+                precipitationKind: strings[Self.precipitationIsSnow(condition: hour.condition, celsius: hour.temperature) ? "snow" : "rain"],
+                wind: [format.speed(hour.windSpeed), hour.windDirection.map(compass)].compactMap { $0 }.joined(separator: " "))
         }
+        let chart = chartSVG(upcoming, format: format, clock: clock)
 
+        // One scale for the whole week, so the bars compare days at a glance.
+        let weekLow = forecast.daily.map(\.temperatureMin).min() ?? 0
+        let weekHigh = forecast.daily.map(\.temperatureMax).max() ?? 0
+        let span = max(weekHigh - weekLow, 1)
         let days = forecast.daily.map { day in
             CityPageModel.Day(
-                weekday: clock.shortWeekday(day.time), date: clock.shortDate(day.time),
+                weekday: clock.shortWeekday(day.time), date: clock.shortDate(day.time), datetime: day.day,
                 icon: icon(day.condition, root: root),
                 low: format.temperature(day.temperatureMin), high: format.temperature(day.temperatureMax),
+                rangeStart: Self.percentage((day.temperatureMin - weekLow) / span),
+                rangeWidth: Self.percentage(max(0.04, (day.temperatureMax - day.temperatureMin) / span)),
                 precipitationChance: UnitFormatter.percent(day.precipitationChance * 100),
+                precipitationKind: strings[Self.precipitationIsSnow(condition: day.condition, celsius: day.temperatureMax) ? "snow" : "rain"],
                 summary: day.summary)
         }
 
-        let placeModels = places.map { place in
+        let placeModels = places.enumerated().map { index, place in
             CityPageModel.PlaceModel(
+                number: index + 1, anchor: "place-\(index + 1)",
                 name: place.name, description: place.description,
                 wikipedia: place.wikipedia.flatMap(Self.webLink),
                 openStreetMap: String(
                     format: "https://www.openstreetmap.org/?mlat=%.5f&mlon=%.5f#map=16/%.5f/%.5f",
-                    place.lat, place.lon, place.lat, place.lon))
+                    locale: Locale(identifier: "en_US_POSIX"), place.lat, place.lon, place.lat, place.lon),
+                image: place.image.flatMap { placeImages.contains($0) ? root + "assets/places/" + $0 : nil })
         }
+        let map = PlacesMap(
+            pins: placeModels.map { model in
+                let place = places[model.number - 1]
+                return .init(number: model.number, name: model.name, latitude: place.lat, longitude: place.lon, anchor: model.anchor)
+            },
+            title: strings["places_map"]).svg(id: "places-map")
 
+        let pageURL = baseURL.appendingPathComponent(city.slug).absoluteString + "/"
+        let shareText = "\(city.name): \(now.temperature) · \(now.description)"
         return CityPageModel(
+            t: strings.table,
             name: city.name, country: city.country, region: city.state, slug: city.slug,
-            updated: "\(clock.dayAndDate(current.time)), \(clock.time(current.time))",
+            updated: clock.time(current.time), updatedDate: clock.dayAndDate(current.time),
             updatedDateTime: clock.iso8601(current.time),
-            units: format.temperatureSymbol,
             now: now, airQuality: air, alerts: alerts, hasAlerts: !alerts.isEmpty,
-            hourlyStep: forecast.hourly.first?.stepHours == 3 ? "every 3 hours" : "hourly",
-            hourly: hours, daily: days, dayCount: days.count, places: placeModels, hasPlaces: !placeModels.isEmpty,
+            hourlyStep: strings[forecast.hourly.first?.stepHours == 3 ? "every_3_hours" : "hourly"],
+            hourly: hours, hourlyChart: chart,
+            daily: days, dayCount: days.count, places: placeModels, hasPlaces: !placeModels.isEmpty, placesMap: map,
+            share: .init(url: pageURL, email: Self.mailto(subject: shareText, body: pageURL), text: shareText),
             source: forecast.source.api.hasPrefix("openweather") ? "OpenWeather" : forecast.source.api,
             root: root)
     }
 
+    func chartSVG(_ hours: [HourlyForecast], format: UnitFormatter, clock: LocalTimeFormatter) -> String {
+        guard hours.count >= 2 else { return "" }
+        let temperatures = hours.map { format.temperatureValue($0.temperature) }
+        let wettest = hours.max { $0.precipitationChance < $1.precipitationChance }!
+        let summary = strings.format("chart_summary", [
+            "low": format.temperature(hours.map(\.temperature).min()!),
+            "high": format.temperature(hours.map(\.temperature).max()!),
+            "pop": UnitFormatter.percent(wettest.precipitationChance * 100),
+            "time": "\(clock.shortWeekday(wettest.time)) \(clock.time(wettest.time))",
+        ])
+        let symbolFormat = format
+        let chart = HourlyChart(
+            points: zip(hours, temperatures).map { .init(time: $0.time, temperature: $1, precipitationChance: $0.precipitationChance) },
+            clock: clock,
+            temperatureLabel: { value in symbolFormat.units == .standard ? "\(UnitFormatter.signed(Int(value)))" : "\(UnitFormatter.signed(Int(value)))°" },
+            title: strings["chart_label"], summary: summary)
+        return chart.svg(id: "hourly-chart")
+    }
+
     public func indexCard(_ forecast: Forecast, city: CityConfig) -> IndexPageModel.Card {
-        let format = UnitFormatter(units: city.units)
+        let format = UnitFormatter(units: city.units, locale: locale)
         let clock = LocalTimeFormatter(zone: forecast.location.timeZone, language: language)
         let primary = forecast.current.conditions.first ?? Condition(code: 0, main: "", description: "", icon: "")
         let today = Self.today(forecast)
+        let count = forecast.alerts.count
         return IndexPageModel.Card(
             name: city.name, country: city.country, href: "\(city.slug)/",
             icon: icon(primary, root: ""),
             temperature: format.temperature(forecast.current.temperature),
             description: Self.sentence(primary.description),
-            high: today.map { format.temperature($0.temperatureMax) },
-            low: today.map { format.temperature($0.temperatureMin) },
-            alertCount: forecast.alerts.count, hasAlerts: !forecast.alerts.isEmpty, plural: forecast.alerts.count > 1,
+            high: today.map { format.temperature(max($0.temperatureMax, forecast.current.temperature)) },
+            low: today.map { format.temperature(min($0.temperatureMin, forecast.current.temperature)) },
+            alertCount: count, hasAlerts: count > 0, plural: count > 1,
+            alertLabel: strings[count == 1 ? "active_alert" : "active_alerts"],
             updated: clock.time(forecast.current.time))
+    }
+
+    static func percentage(_ fraction: Double) -> String {
+        String(format: "%.1f%%", locale: Locale(identifier: "en_US_POSIX"), min(100, max(0, fraction * 100)))
+    }
+
+    /// A `mailto:` link whose subject and body are percent-encoded.
+    static func mailto(subject: String, body: String) -> String {
+        var allowed = CharacterSet.urlQueryAllowed
+        allowed.remove(charactersIn: "&=+?#")
+        let encode = { (text: String) in text.addingPercentEncoding(withAllowedCharacters: allowed) ?? "" }
+        return "mailto:?subject=\(encode(subject))&body=\(encode(body))"
     }
 
     /// Links from data files are kept only when they are plain web addresses:

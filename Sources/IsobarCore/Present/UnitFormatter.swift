@@ -3,9 +3,16 @@ import Foundation
 /// Formats canonical model values (°C, m/s, m, hPa, mm) in a city's unit system.
 public struct UnitFormatter: Sendable {
     public var units: Units
+    /// Decimal separators follow the site's language ("4,5 km" in German).
+    public var locale: Locale
 
-    public init(units: Units) {
+    public init(units: Units, locale: Locale = Locale(identifier: "en")) {
         self.units = units
+        self.locale = locale
+    }
+
+    private func decimal(_ value: Double, digits: Int) -> String {
+        String(format: "%.\(digits)f", locale: locale, value)
     }
 
     public var temperatureSymbol: String {
@@ -45,17 +52,17 @@ public struct UnitFormatter: Sendable {
 
     public func distance(_ metres: Double) -> String {
         let value = units == .imperial ? metres / 1609.344 : metres / 1000
-        return value < 10 ? String(format: "%.1f %@", value, distanceSymbol) : "\(Int(value.rounded())) \(distanceSymbol)"
+        return value < 10 ? "\(decimal(value, digits: 1)) \(distanceSymbol)" : "\(Int(value.rounded())) \(distanceSymbol)"
     }
 
     public func pressure(_ hectopascals: Double) -> String {
         units == .imperial
-            ? String(format: "%.2f inHg", hectopascals * 0.0295300)
+            ? "\(decimal(hectopascals * 0.0295300, digits: 2)) inHg"
             : "\(Int(hectopascals.rounded())) hPa"
     }
 
     public func precipitation(_ millimetres: Double) -> String {
-        units == .imperial ? String(format: "%.2f in", millimetres / 25.4) : String(format: "%.1f mm", millimetres)
+        units == .imperial ? "\(decimal(millimetres / 25.4, digits: 2)) in" : "\(decimal(millimetres, digits: 1)) mm"
     }
 
     public static func percent(_ fraction0to100: Double) -> String {

@@ -3,22 +3,26 @@ public struct LayoutModel: Sendable {
     public struct Site: Sendable {
         public var title: String
         public var language: String
-        /// When the site was built, shown in the footer.
-        public var generated: String
-        public var generatedDateTime: String
+        public var baseURL: String
     }
 
     public struct Page: Sendable {
         public var title: String
+        /// For search results and link previews (Open Graph, Twitter cards).
         public var description: String
         /// Absolute URL of the page under `base_url`.
         public var canonicalURL: String
         /// Relative path from the page to the site root (`""` or `"../"`), so the site
-        /// works from any folder on a host and straight from disk.
+        /// works from any folder on a host and straight from disk. The 404 page, served
+        /// at any depth, gets the absolute path of `base_url` instead.
         public var root: String
+        /// `index`, `city` or `not-found`: a class on `<body>` for the theme.
         public var kind: String
+        /// Crawlers should not index the 404 page.
+        public var noIndex: Bool
     }
 
+    public var t: [String: String]
     public var site: Site
     public var page: Page
     /// Already-rendered HTML of the page body (inserted unescaped with `{{{content}}}`).

@@ -1,0 +1,80 @@
+import Foundation
+
+/// The "next 48 hours" chart as inline SVG: a temperature line over chance-of-precipitation
+/// bars, on a local-time axis. No script, no external resource; colours come from the
+/// theme's CSS classes so dark mode applies.
+public struct HourlyChart: Sendable {
+    public struct Point: Sendable {
+        public var time: Date
+        /// In the city's display units.
+        public var temperature: Double
+        /// 0…1.
+        public var precipitationChance: Double
+    }
+
+    public var points: [Point]
+    public var clock: LocalTimeFormatter
+    public var temperatureLabel: @Sendable (Double) -> String
+    /// Accessible name and the sentence a screen reader gets instead of the picture.
+    public var title: String
+    public var summary: String
+
+    static let width = 720.0, height = 240.0
+    static let left = 40.0, right = 12.0, top = 18.0, bottom = 44.0
+
+    public func svg(id: String) -> String {
+        guard points.count >= 2 else { return "" }
+        let plotWidth = Self.width - Self.left - Self.right
+        let plotHeight = Self.height - Self.top - Self.bottom
+        let temperatures = points.map(\.temperature)
+        var low = (temperatures.min() ?? 0).rounded(.down) - 1
+        var high = (temperatures.max() ?? 0).rounded(.up) + 1
+        if high - low < 6 { let pad = (6 - (high - low)) / 2; low -= pad; high += pad }
+        let step = plotWidth / Double(points.count - 1)
+        func x(_ index: Int) -> Double { Self.left + Double(index) * step }
+        func y(_ temperature: Double) -> Double { Self.top + (high - temperature) / (high - low) * plotHeight }
+
+        var svg = #"<svg class="chart" viewBox="0 0 \#(Int(Self.width)) \#(Int(Self.height))" role="img" aria-labelledby="\#(id)-title \#(id)-desc" preserveAspectRatio="xMidYMid meet">"#
+        svg += #"<title id="\#(id)-title">\#(XMLText.escape(title))</title><desc id="\#(id)-desc">\#(XMLText.escape(summary))</desc>"#
+
+        // Horizontal grid with temperature labels, about four lines.
+        let gridStep = max(1, ((high - low) / 4).rounded())
+        var gridValue = (low / gridStep).rounded(.up) * gridStep
+        while gridValue <= high {
+            let gy = XMLText.number(y(gridValue))
+            svg += #"<line class="chart-grid" x1="\#(XMLText.number(Self.left))" x2="\#(XMLText.number(Self.width - Self.right))" y1="\#(gy)" y2="\#(gy)"/>"#
+            svg += #"<text class="chart-label" x="\#(XMLText.number(Self.left - 6))" y="\#(gy)" text-anchor="end" dominant-baseline="middle">\#(XMLText.escape(temperatureLabel(gridValue)))</text>"#
+            gridValue += gridStep
+        }
+
+        // Precipitation-chance bars, full height meaning 100 %.
+        let barWidth = max(2, step * 0.6)
+        for (index, point) in points.enumerated() where point.precipitationChance > 0 {
+            let barHeight = point.precipitationChance * plotHeight
+            svg += #"<rect class="chart-pop" x="\#(XMLText.number(x(index) - barWidth / 2))" y="\#(XMLText.number(Self.top + plotHeight - barHeight))" width="\#(XMLText.number(barWidth))" height="\#(XMLText.number(barHeight))"/>"#
+        }
+
+        // The temperature line.
+        let path = points.enumerated().map { index, point in
+            "\(index == 0 ? "M" : "L")\(XMLText.number(x(index))) \(XMLText.number(y(point.temperature)))"
+        }.joined(separator: " ")
+        svg += #"<path class="chart-temp" d="\#(path)"/>"#
+
+        // Time axis: a label every 6 hours, and the weekday at each local midnight.
+        let baseline = XMLText.number(Self.top + plotHeight)
+        svg += #"<line class="chart-axis" x1="\#(XMLText.number(Self.left))" x2="\#(XMLText.number(Self.width - Self.right))" y1="\#(baseline)" y2="\#(baseline)"/>"#
+        for (index, point) in points.enumerated() {
+            let label = clock.time(point.time)
+            let hour = Int(label.prefix(2)) ?? 0
+            guard hour % 6 == 0 || (index == 0 && hour % 6 > 3) else { continue }
+            let px = XMLText.number(x(index))
+            svg += #"<text class="chart-label" x="\#(px)" y="\#(XMLText.number(Self.top + plotHeight + 16))" text-anchor="middle">\#(XMLText.escape(label))</text>"#
+            if hour == 0 {
+                svg += #"<line class="chart-midnight" x1="\#(px)" x2="\#(px)" y1="\#(XMLText.number(Self.top))" y2="\#(baseline)"/>"#
+                svg += #"<text class="chart-day" x="\#(px)" y="\#(XMLText.number(Self.top + plotHeight + 34))" text-anchor="middle">\#(XMLText.escape(clock.shortWeekday(point.time)))</text>"#
+            }
+        }
+        svg += "</svg>"
+        return svg
+    }
+}

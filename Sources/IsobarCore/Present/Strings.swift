@@ -1,0 +1,75 @@
+import Foundation
+import Yams
+
+/// The theme's UI strings (`Templates/i18n/<language>.yml`): English is the base and
+/// another language overrides it key by key, so a partial translation still gives a
+/// complete page. Templates read them as `{{t.key}}`.
+public struct Strings: Sendable {
+    public let table: [String: String]
+
+    public init(table: [String: String]) {
+        self.table = table
+    }
+
+    public subscript(key: String) -> String { table[key] ?? key }
+
+    /// `{name}` placeholders filled from `values`.
+    public func format(_ key: String, _ values: [String: String]) -> String {
+        var text = self[key]
+        for (name, value) in values { text = text.replacingOccurrences(of: "{\(name)}", with: value) }
+        return text
+    }
+
+    /// Loads `en.yml` and, for another language, its file over it. The language is
+    /// matched as given (`pt_br`), then by its first part (`pt`).
+    public static func load(templates: URL, language: String) throws -> (strings: Strings, warning: String?) {
+        let folder = templates.appendingPathComponent("i18n")
+        var table = try read(folder.appendingPathComponent("en.yml")) ?? [:]
+        var warning: String?
+        let base = language.lowercased().split(whereSeparator: { $0 == "_" || $0 == "-" }).first.map(String.init) ?? "en"
+        if language.lowercased() != "en" {
+            let candidates = [language, language.lowercased(), base]
+            var found = false
+            for candidate in candidates {
+                if let overrides = try read(folder.appendingPathComponent("\(candidate).yml")) {
+                    table.merge(overrides) { $1 }
+                    found = true
+                    break
+                }
+            }
+            if !found {
+                warning = "no UI strings for language \"\(language)\" (\(folder.path)/\(base).yml); pages use English text"
+            }
+        }
+        return (Strings(table: table), warning)
+    }
+
+    /// A flat mapping of keys to strings; nil when the file does not exist.
+    static func read(_ file: URL) throws -> [String: String]? {
+        guard let data = FileManager.default.contents(atPath: file.path) else { return nil }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw IsobarError(step: .config, path: file.path, message: "the strings file is not valid UTF-8")
+        }
+        let node: Node?
+        do {
+            node = try Yams.compose(yaml: text)
+        } catch let error as YamlError {
+            throw IsobarError(step: .config, path: file.path, message: "YAML: \(error)")
+        }
+        guard case .mapping(let mapping)? = node else {
+            throw IsobarError(step: .config, path: file.path, message: "expected a mapping of keys to strings")
+        }
+        var table: [String: String] = [:]
+        for (key, value) in mapping {
+            guard let name = key.string, let string = value.string else {
+                let mark = value.mark ?? key.mark
+                throw IsobarError(
+                    step: .config,
+                    location: SourceLocation(file: file.path, line: mark?.line ?? 1, column: mark?.column ?? 1, in: text),
+                    message: "each key needs a plain string value")
+            }
+            table[name] = string
+        }
+        return table
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+
+/// `alerts.xml`: an Atom feed of every active weather alert, one entry per alert,
+/// linking to its city's page. Its `updated` time is that of the newest data, not the
+/// build's, so an unchanged forecast gives an unchanged file.
+enum AlertsFeed {
+    struct Item {
+        var city: String
+        var slug: String
+        var alert: WeatherAlert
+        var index: Int
+    }
+
+    static func xml(title: String, baseURL: URL, updated: Date, items: [Item]) -> String {
+        let base = baseURL.absoluteString
+        var xml = #"<?xml version="1.0" encoding="utf-8"?>"# + "\n"
+        xml += #"<feed xmlns="http://www.w3.org/2005/Atom">"# + "\n"
+        xml += "  <title>\(XMLText.escape(title))</title>\n"
+        xml += "  <id>\(XMLText.escape(base))alerts.xml</id>\n"
+        xml += #"  <link rel="self" type="application/atom+xml" href="\#(XMLText.escape(base))alerts.xml"/>"# + "\n"
+        xml += #"  <link rel="alternate" type="text/html" href="\#(XMLText.escape(base))"/>"# + "\n"
+        xml += "  <updated>\(AtomDate.string(updated))</updated>\n"
+        xml += "  <author><name>\(XMLText.escape(title))</name></author>\n"
+        for item in items {
+            let page = "\(base)\(item.slug)/"
+            let alert = item.alert
+            xml += "  <entry>\n"
+            xml += "    <title>\(XMLText.escape("\(item.city): \(Presenter.sentence(alert.event))"))</title>\n"
+            // Stable across runs while the alert lasts: city, start time and position.
+            xml += "    <id>\(XMLText.escape(page))#alert-\(Int(alert.start.timeIntervalSince1970))-\(item.index)</id>\n"
+            xml += #"    <link rel="alternate" type="text/html" href="\#(XMLText.escape(page))"/>"# + "\n"
+            xml += "    <published>\(AtomDate.string(alert.start))</published>\n"
+            xml += "    <updated>\(AtomDate.string(alert.start))</updated>\n"
+            if !alert.sender.isEmpty {
+                xml += "    <author><name>\(XMLText.escape(alert.sender))</name></author>\n"
+            }
+            xml += "    <summary type=\"text\">\(XMLText.escape("\(AtomDate.string(alert.start)) – \(AtomDate.string(alert.end))\n\(alert.description)"))</summary>\n"
+            xml += "  </entry>\n"
+        }
+        return xml + "</feed>\n"
+    }
+}

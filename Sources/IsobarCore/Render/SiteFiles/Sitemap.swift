@@ -1,0 +1,33 @@
+import Foundation
+
+/// `sitemap.xml` and `robots.txt`: the index and every city page, under `base_url`.
+enum Sitemap {
+    struct Entry {
+        var url: String
+        /// When the page's data is from, so crawlers see real changes only.
+        var modified: Date
+    }
+
+    static func xml(_ entries: [Entry]) -> String {
+        var xml = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
+        xml += #"<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">"# + "\n"
+        for entry in entries {
+            xml += "  <url><loc>\(XMLText.escape(entry.url))</loc><lastmod>\(AtomDate.string(entry.modified))</lastmod></url>\n"
+        }
+        return xml + "</urlset>\n"
+    }
+
+    static func robots(baseURL: URL) -> String {
+        "User-agent: *\nAllow: /\nSitemap: \(baseURL.absoluteString)sitemap.xml\n"
+    }
+}
+
+/// RFC 3339 timestamps in UTC, as Atom and sitemaps want them.
+enum AtomDate {
+    static func string(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.formatOptions = [.withInternetDateTime]
+        return formatter.string(from: date)
+    }
+}

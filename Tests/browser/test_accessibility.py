@@ -1,0 +1,76 @@
+"""axe-core accessibility audit of every generated page at both widths.
+
+Fails on violations of impact "serious" or "critical"; lesser ones are only
+recorded in the JSON reports (artifacts/axe/<page>-<width>.json).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from axe_selenium_python import Axe
+
+import harness
+
+FAILING_IMPACTS = {"serious", "critical"}
+MAX_TARGETS = 5
+
+
+def run_axe(driver) -> dict:
+    axe = Axe(driver)
+    axe.inject()
+    results = axe.run()
+    # An empty or failed run must not look like a clean page.
+    assert isinstance(results, dict) and results.get("passes"), \
+        f"axe-core did not run properly: {str(results)[:300]}"
+    assert "violations" in results
+    return results
+
+
+def blocking(results: dict) -> list[dict]:
+    return [v for v in results["violations"] if v.get("impact") in FAILING_IMPACTS]
+
+
+def describe(violations: list[dict]) -> str:
+    lines = []
+    for v in violations:
+        targets = [" ".join(map(str, n["target"])) for n in v["nodes"]]
+        shown = ", ".join(targets[:MAX_TARGETS])
+        more = f" (+{len(targets) - MAX_TARGETS} more)" if len(targets) > MAX_TARGETS else ""
+        lines.append(f"{v['id']} [{v['impact']}] {v['help']} ({len(targets)} nodes)\n"
+                     f"    {shown}{more}")
+        # The first node's summary says why (e.g. the measured contrast ratio).
+        summary = v["nodes"][0].get("failureSummary", "").strip().replace("\n", " ")
+        if summary:
+            lines.append(f"    e.g. {summary[:300]}")
+    return "\n".join(lines)
+
+
+def audit(browsers, server, artifacts, url_path, viewport_name, report_name):
+    viewport = harness.VIEWPORTS[viewport_name]
+    driver = browsers(viewport_name)
+    harness.load(driver, server.base_url + url_path, viewport)
+    results = run_axe(driver)
+    out = artifacts / "axe" / f"{report_name}.json"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(results, indent=2, ensure_ascii=False))
+    return results
+
+
+@pytest.mark.parametrize("viewport_name", list(harness.VIEWPORTS))
+def test_no_serious_accessibility_violations(browsers, server, artifacts, page, viewport_name):
+    width = harness.VIEWPORTS[viewport_name]["width"]
+    results = audit(browsers, server, artifacts, page.url_path, viewport_name, f"{page.id}-{width}")
+    bad = blocking(results)
+    assert not bad, (f"axe-core {results.get('testEngine', {}).get('version', '?')}: "
+                     f"{len(bad)} serious/critical violation(s)\n" + describe(bad))
+
+
+def test_selftest_axe_finds_violations(browsers, server, artifacts):
+    # A page with an unlabelled image and no lang must fail, or axe is not working.
+    results = audit(browsers, server, artifacts, "/__harness__/a11y.html", "desktop", "selftest")
+    ids = {v["id"] for v in blocking(results)}
+    assert {"image-alt", "html-has-lang"} <= ids, ids
+    assert re.match(r"\d+\.\d+", results["testEngine"]["version"])
