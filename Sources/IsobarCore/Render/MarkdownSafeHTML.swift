@@ -19,8 +19,10 @@ struct MarkdownSafeHTML: MustacheContentType {
             case ">": escaped += "&gt;"
             case "\"": escaped += "&quot;"
             case "'": escaped += "&#39;"
-            case "*", "_", "[", "]", "`", "\\", "#", "\n", "\r", "|", "~":
+            case "*", "_", "[", "]", "`", "\\", "#", "\n", "\r", "|", "~", "{", "}":
                 escaped += "&#\(scalar.value);"
+            case _ where (scalar.value < 0x20 && scalar != "\t") || scalar.value == 0x7F:
+                continue  // control characters are invalid in HTML and have no place in a page
             default: escaped.unicodeScalars.append(scalar)
             }
         }

@@ -1,0 +1,129 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Testing
+@testable import IsobarCore
+
+/// The site-wide files and the escaping of hostile data, through the real binary.
+@Suite struct SiteFilesTests {
+    func build(_ site: TemporaryFolder) throws -> IsobarRun {
+        try IsobarRun(["build"], in: site.url, environment: ["SOURCE_DATE_EPOCH": "1795348800"])
+    }
+
+    func text(_ site: TemporaryFolder, _ path: String) throws -> String {
+        try String(contentsOf: site.url.appendingPathComponent("_site/\(path)"), encoding: .utf8)
+    }
+
+    /// Whether `text` is well-formed XML (what a feed reader or crawler needs first).
+    func isWellFormedXML(_ text: String) -> Bool {
+        XMLParser(data: Data(text.utf8)).parse()
+    }
+
+    @Test func sitemapRobotsFeedNotFoundAndForecastJSON() throws {
+        let site = try TemporaryFolder.demoSite()
+        defer { site.cleanup() }
+        let run = try build(site)
+        #expect(run.status == 0, "\(run.stderr)")
+
+        let sitemap = try text(site, "sitemap.xml")
+        #expect(isWellFormedXML(sitemap))
+        #expect(sitemap.contains("<loc>https://weather.example.org/</loc>"))
+        #expect(sitemap.contains("<loc>https://weather.example.org/sao-paulo-br/</loc>"))
+        #expect(sitemap.components(separatedBy: "<url>").count - 1 == 9)
+
+        #expect(try text(site, "robots.txt") == "User-agent: *\nAllow: /\nSitemap: https://weather.example.org/sitemap.xml\n")
+
+        let feed = try text(site, "alerts.xml")
+        #expect(isWellFormedXML(feed))
+        #expect(feed.contains(#"<feed xmlns="http://www.w3.org/2005/Atom">"#))
+        // New York has one alert, Berlin two.
+        #expect(feed.components(separatedBy: "<entry>").count - 1 == 3)
+        #expect(feed.contains("<title>Berlin: Frost</title>"))
+        #expect(feed.contains(#"href="https://weather.example.org/new-york-us/""#))
+
+        let notFound = try text(site, "404.html")
+        #expect(notFound.contains("Page not found"))
+        #expect(notFound.contains(#"href="/assets/style.css""#))  // absolute: served at any depth
+        #expect(notFound.contains(#"<meta name="robots" content="noindex">"#))
+
+        let data = try Data(contentsOf: site.url.appendingPathComponent("_site/lod-il/forecast.json"))
+        let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(json["slug"] as? String == "lod-il")
+        let forecast = try #require(json["forecast"] as? [String: Any])
+        #expect((forecast["daily"] as? [Any])?.count == 5)
+        #expect((forecast["source"] as? [String: Any])?["api"] as? String == "openweather/free")
+
+        // Pages carry no build time: a later build of the same data changes nothing.
+        let later = try IsobarRun(["build"], in: site.url, environment: ["SOURCE_DATE_EPOCH": "1795999999"])
+        #expect(later.stderr.contains(" 0 files written"), "\(later.stderr)")
+    }
+
+    @Test func germanSite() throws {
+        let site = try TemporaryFolder.demoSite()
+        defer { site.cleanup() }
+        let config = site.url.appendingPathComponent("isobar.yml")
+        let yaml = try String(contentsOf: config, encoding: .utf8).replacingOccurrences(of: "language: en", with: "language: de")
+        try Data(yaml.utf8).write(to: config)
+        let run = try build(site)
+        #expect(run.status == 0, "\(run.stderr)")
+        let berlin = try text(site, "berlin-de/index.html")
+        #expect(berlin.contains(#"<html lang="de">"#))
+        #expect(berlin.contains("Wetterwarnungen"))
+        #expect(berlin.contains("Die nächsten 48 Stunden"))
+        #expect(berlin.contains("Luftfeuchte"))
+        #expect(try text(site, "index.html").contains("Alle Städte") == false)  // the index has no breadcrumb
+    }
+
+    /// Hostile strings from `places.json` reach HTML text, attributes, inline SVG and
+    /// link targets: none may become markup, script or a `javascript:` link.
+    @Test func hostilePlacesAreEscapedEverywhere() throws {
+        let site = try TemporaryFolder.demoSite()
+        defer { site.cleanup() }
+        let hostile: [[String: Any]] = [
+            ["name": "<script>alert('x')</script>", "description": "<img src=x onerror=alert(1)> *bold* [link](javascript:alert(2))",
+             "lat": 51.5, "lon": -0.12, "wikipedia": "javascript:alert(3)"],
+            ["name": "\"><svg onload=alert(4)>", "description": "]]> </title> \u{202E}evil \u{0007}bell\n\n# Heading\n\n    code",
+             "lat": 51.51, "lon": -0.13, "wikipedia": "https://en.wikipedia.org/wiki/A\"onmouseover=\"alert(5)"],
+            ["name": "../../etc/passwd", "description": "{{t.now}} {{{content}}}", "lat": 51.52, "lon": -0.11, "image": "../../../etc/passwd"],
+        ]
+        let data = try JSONSerialization.data(withJSONObject: ["london-gb": hostile])
+        try data.write(to: site.url.appendingPathComponent("Data/places.json"))
+        let run = try build(site)
+        #expect(run.status == 0, "\(run.stderr)")
+        let html = try text(site, "london-gb/index.html")
+        for forbidden in ["<script>alert", "<img src=x", "<svg onload", "href=\"javascript:", "<em>bold", "<h1>Heading",
+                          "<pre><code>", "\"onmouseover=\"", "etc/passwd\"", "\u{0007}"] {
+            #expect(!html.contains(forbidden), "found \(forbidden)")
+        }
+        #expect(html.contains("&lt;script&gt;"))
+        // The inline SVG map is still well-formed XML with the names as text.
+        let mapStart = try #require(html.range(of: "<svg class=\"map\""))
+        let mapEnd = try #require(html.range(of: "</svg>", range: mapStart.upperBound..<html.endIndex))
+        #expect(isWellFormedXML(String(html[mapStart.lowerBound..<mapEnd.upperBound])))
+        // Mustache in data stays text.
+        #expect(html.contains("&#123;&#123;t.now&#125;&#125;"))
+    }
+
+    @Test func hostileAlertsAreEscapedInTheFeed() throws {
+        let site = try TemporaryFolder.demoSite()
+        defer { site.cleanup() }
+        let file = site.url.appendingPathComponent("Samples/berlin-de/onecall.json")
+        var json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
+        var alerts = try #require(json["alerts"] as? [[String: Any]])
+        alerts[0]["event"] = "]]><script>alert(1)</script>"
+        alerts[0]["sender_name"] = "</name></author><entry>"
+        alerts[0]["description"] = "Fine & <b>bold</b> \"quoted\" 'single'"
+        json["alerts"] = alerts
+        try JSONSerialization.data(withJSONObject: json).write(to: file)
+        let run = try build(site)
+        #expect(run.status == 0, "\(run.stderr)")
+        let feed = try text(site, "alerts.xml")
+        #expect(isWellFormedXML(feed))
+        #expect(!feed.contains("<script>"))
+        #expect(feed.components(separatedBy: "<entry>").count - 1 == 3)
+        let page = try text(site, "berlin-de/index.html")
+        #expect(!page.contains("<script>alert"))
+        #expect(!page.contains("<b>bold</b>"))
+    }
+}
