@@ -74,6 +74,20 @@ import Testing
             #expect(html.contains("<section class=\"alerts\"") == hasAlerts, "\(slug): alerts section")
         }
 
+        // A city page with everything it loads, but no place photos, stays under 150 KB.
+        for slug in slugs {
+            let html = try page(site, "\(slug)/index.html")
+            var assets = Set(["assets/style.css", "assets/share.js"])
+            for match in html.matches(of: /src="\.\.\/(assets\/icons\/[a-z0-9]+\.svg)"/) { assets.insert(String(match.1)) }
+            let weight = try assets.reduce(html.utf8.count) { total, asset in
+                total + (try Data(contentsOf: site.url.appendingPathComponent("_site/\(asset)")).count)
+            }
+            #expect(weight < 150_000, "\(slug) weighs \(weight) bytes")
+            // Self-contained: nothing is loaded from another host.
+            #expect(!html.contains("src=\"http"), "\(slug)")
+            #expect(!html.contains("stylesheet\" href=\"http"), "\(slug)")
+        }
+
         // Lod has only the free 2.5 pair: 3-hourly steps and 5 days.
         let lod = try page(site, "lod-il/index.html")
         #expect(lod.contains("every 3 hours"))
