@@ -58,7 +58,8 @@ import Testing
             let temperature = try #require(current["temp"] as? Double)
             let shown = UnitFormatter.signed(Int(temperature.rounded()))
             // The API's units are the city's units (New York is imperial), so the number shows as sent.
-            #expect(html.contains("<p class=\"now-temp\">\(shown)°</p>"), "\(slug): \(shown)°")
+            let unit = slug == "new-york-us" ? "°F" : "°C"
+            #expect(html.contains("<p class=\"now-temp\">\(shown) \(unit)</p>"), "\(slug): \(shown) \(unit)")
             let icon = try #require(weather["icon"] as? String)
             #expect(html.contains("src=\"../assets/icons/\(icon).svg\""), "\(slug): icon \(icon)")
             let description = try #require(weather["description"] as? String)

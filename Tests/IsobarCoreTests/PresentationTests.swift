@@ -72,7 +72,9 @@ import Testing
     @Test func cityPageModelFromOneCall() throws {
         let forecast = try OpenWeatherDecoder(units: .metric).oneCall(TestPaths.response("onecall-quirks.json", .oneCall), city: .test())
         let page = try Self.presenter().cityPage(forecast, city: .test(), places: [], root: "../")
-        #expect(page.now.temperature == "10°")
+        #expect(page.now.temperature == "10 °C")
+        #expect(page.now.feelsLike == "7°")
+        #expect(page.temperatureUnit == "°C")
         #expect(page.now.description == "Light intensity drizzle")
         #expect(page.now.otherConditions == "mist")
         #expect(page.now.icon.src == "../assets/icons/09d.svg")
@@ -95,7 +97,7 @@ import Testing
         #expect(page.hourlyChart.hasPrefix("<svg"))
         #expect(page.hourlyChart.contains("<desc id=\"hourly-chart-desc\">Temperature from 10° to 10°; highest chance of precipitation 64 % at Sun 12:00.</desc>"))
         #expect(page.share.url == "https://weather.example.org/london-gb/")
-        #expect(page.share.email == "mailto:?subject=London:%2010%C2%B0%20%C2%B7%20Light%20intensity%20drizzle&body=https://weather.example.org/london-gb/")
+        #expect(page.share.email == "mailto:?subject=London:%2010%20%C2%B0C%20%C2%B7%20Light%20intensity%20drizzle&body=https://weather.example.org/london-gb/")
     }
 
     @Test func germanPagesUseGermanWordsAndNumbers() throws {

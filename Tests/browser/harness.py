@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
 
+import pytest
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
@@ -29,8 +30,8 @@ VIEWPORTS = {
     "desktop": {"width": 1280, "height": 900, "mobile": False},
 }
 
-# Screenshots are taken with the viewport stretched to the page height;
-# beyond this the PNGs get huge and Chromium may refuse the surface.
+# Screenshots are taken with the viewport stretched to the page height,
+# capped so a runaway page cannot produce an enormous PNG.
 MAX_SCREENSHOT_HEIGHT = 8000
 
 # A classic vertical scrollbar eats into documentElement.clientWidth on
@@ -40,6 +41,13 @@ MAX_SCROLLBAR = 20
 # Hosts a page may fetch from (the harness server itself).
 ALLOWED_HOSTS = {"127.0.0.1"}
 ALLOWED_SCHEMES = {"data"}
+
+
+def fail_if(problems, header: str) -> None:
+    """Fail with just our message: the assert rewrite's dump of the data
+    structures only buries the findings."""
+    if problems:
+        pytest.fail(header + "\n" + "\n".join(problems), pytrace=False)
 
 
 # --------------------------------------------------------------------------
@@ -145,8 +153,8 @@ def new_driver(javascript: bool = True) -> webdriver.Chrome:
     # Console messages and network events are read back from these logs.
     options.set_capability("goog:loggingPrefs", {"browser": "ALL", "performance": "ALL"})
     if not javascript:
-        # Same switch a policy uses; chromedriver's own script injection
-        # (CDP) keeps working, so element queries still do.
+        # Blocks page scripts only: chromedriver's own script calls go
+        # through CDP and keep working (the js-off self-test proves both).
         options.add_experimental_option(
             "prefs", {"profile.managed_default_content_settings.javascript": 2})
     driver = webdriver.Chrome(options=options, service=Service(CHROMEDRIVER))

