@@ -32,7 +32,8 @@ public struct PlacesMap: Sendable {
             ((pin.longitude * shrink - minX) * scale + offsetX, (-pin.latitude - minY) * scale + offsetY)
         }
 
-        var svg = #"<svg class="map" viewBox="0 0 \#(Int(Self.width)) \#(Int(Self.height))" role="img" aria-labelledby="\#(id)-title">"#
+        // No role="img": the pins are links, and an image's children are not announced.
+        var svg = #"<svg class="map" viewBox="0 0 \#(Int(Self.width)) \#(Int(Self.height))" aria-labelledby="\#(id)-title">"#
         svg += #"<title id="\#(id)-title">\#(XMLText.escape(title))</title>"#
         svg += #"<rect class="map-ground" x="0" y="0" width="\#(Int(Self.width))" height="\#(Int(Self.height))" rx="10"/>"#
         for pin in pins {
