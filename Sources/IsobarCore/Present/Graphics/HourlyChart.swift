@@ -20,7 +20,7 @@ public struct HourlyChart: Sendable {
     public var summary: String
 
     static let width = 720.0, height = 240.0
-    static let left = 40.0, right = 12.0, top = 18.0, bottom = 44.0
+    static let left = 40.0, right = 22.0, top = 18.0, bottom = 44.0
 
     public func svg(id: String) -> String {
         guard points.count >= 2 else { return "" }
@@ -60,18 +60,30 @@ public struct HourlyChart: Sendable {
         }.joined(separator: " ")
         svg += #"<path class="chart-temp" d="\#(path)"/>"#
 
-        // Time axis: a label every 6 hours, and the weekday at each local midnight.
+        // Time axis: a label about every 6 hours (on hours divisible by 6 where the steps
+        // meet them), and the weekday where a new local day begins.
         let baseline = XMLText.number(Self.top + plotHeight)
         svg += #"<line class="chart-axis" x1="\#(XMLText.number(Self.left))" x2="\#(XMLText.number(Self.width - Self.right))" y1="\#(baseline)" y2="\#(baseline)"/>"#
+        let hours = points.map { Int(clock.time($0.time).prefix(2)) ?? 0 }
+        let stepHours = max(1, Int((points[1].time.timeIntervalSince(points[0].time) / 3600).rounded()))
+        let every = max(1, 6 / stepHours)
+        let first = hours.firstIndex { $0 % 6 == 0 } ?? 0
+        let offset = first % every
+        var previousDay = clock.shortDate(points[0].time)
         for (index, point) in points.enumerated() {
-            let label = clock.time(point.time)
-            let hour = Int(label.prefix(2)) ?? 0
-            guard hour % 6 == 0 || (index == 0 && hour % 6 > 3) else { continue }
             let px = XMLText.number(x(index))
-            svg += #"<text class="chart-label" x="\#(px)" y="\#(XMLText.number(Self.top + plotHeight + 16))" text-anchor="middle">\#(XMLText.escape(label))</text>"#
-            if hour == 0 {
-                svg += #"<line class="chart-midnight" x1="\#(px)" x2="\#(px)" y1="\#(XMLText.number(Self.top))" y2="\#(baseline)"/>"#
-                svg += #"<text class="chart-day" x="\#(px)" y="\#(XMLText.number(Self.top + plotHeight + 34))" text-anchor="middle">\#(XMLText.escape(clock.shortWeekday(point.time)))</text>"#
+            if (index - offset) % every == 0 {
+                svg += #"<text class="chart-label" x="\#(px)" y="\#(XMLText.number(Self.top + plotHeight + 16))" text-anchor="middle">\#(XMLText.escape(clock.time(point.time)))</text>"#
+            }
+            let day = clock.shortDate(point.time)
+            if day != previousDay {
+                // The line sits where the new day begins: on a step at midnight, or halfway
+                // between the last step of one day and the first of the next.
+                let dx = hours[index] == 0 ? x(index) : x(index) - step / 2
+                let lineX = XMLText.number(dx)
+                svg += #"<line class="chart-midnight" x1="\#(lineX)" x2="\#(lineX)" y1="\#(XMLText.number(Self.top))" y2="\#(baseline)"/>"#
+                svg += #"<text class="chart-day" x="\#(lineX)" y="\#(XMLText.number(Self.top + plotHeight + 34))" text-anchor="middle">\#(XMLText.escape(clock.shortWeekday(point.time)))</text>"#
+                previousDay = day
             }
         }
         svg += "</svg>"
