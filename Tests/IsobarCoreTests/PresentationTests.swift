@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
 import Testing
 @testable import IsobarCore
 
@@ -195,5 +198,51 @@ import Testing
         #expect(UnitFormatter(units: .imperial).pressure(1013.25) == "29.92 inHg")
         #expect(UnitFormatter(units: .standard).speed(3) == "3 m/s")
         #expect(UnitFormatter(units: .standard).distance(12000) == "12 km")
+    }
+}
+
+@Suite struct GraphicsTests {
+    let zone = TimeZone(identifier: "Asia/Jerusalem")!
+
+    func chart(stepHours: Int, count: Int, start: TimeInterval) -> String {
+        var points: [HourlyChart.Point] = []
+        for index in 0..<count {
+            let time = Date(timeIntervalSince1970: start + Double(index * stepHours * 3600))
+            let temperature = 15.0 + Double(index % 5)
+            points.append(HourlyChart.Point(time: time, temperature: temperature, precipitationChance: index == 3 ? 0.7 : 0))
+        }
+        return HourlyChart(
+            points: points, clock: LocalTimeFormatter(zone: zone, language: "en"),
+            temperatureLabel: { "\(Int($0))°" }, title: "Chart <title>", summary: "Summary & more").svg(id: "c")
+    }
+
+    @Test func threeHourlyStepsGetTimeLabelsAndDayChanges() {
+        // 2026-11-22 15:00 UTC = 17:00 in Lod; 3-hourly steps never land on 00/06/12/18.
+        let svg = chart(stepHours: 3, count: 16, start: 1_795_359_600)
+        for label in [">17:00<", ">23:00<", ">05:00<", ">11:00<"] { #expect(svg.contains(label), "\(label)") }
+        #expect(svg.components(separatedBy: "class=\"chart-day\"").count - 1 == 2)
+        #expect(svg.contains(">Mon<") && svg.contains(">Tue<"))
+        #expect(svg.contains("<title id=\"c-title\">Chart &lt;title&gt;</title>"))
+        #expect(svg.contains("<desc id=\"c-desc\">Summary &amp; more</desc>"))
+        #expect(svg.components(separatedBy: "class=\"chart-pop\"").count - 1 == 1)
+        #expect(XMLParser(data: Data(svg.utf8)).parse())
+    }
+
+    @Test func hourlyStepsAreLabelledEverySixHours() {
+        let svg = chart(stepHours: 1, count: 48, start: 1_795_348_800)  // 14:00 local
+        for label in [">18:00<", ">00:00<", ">06:00<", ">12:00<"] { #expect(svg.contains(label), "\(label)") }
+        #expect(!svg.contains(">15:00<"))
+    }
+
+    @Test func mapPinsAreEscapedLinks() {
+        let map = PlacesMap(pins: [
+            .init(number: 1, name: "Tower & <Bridge>", latitude: 51.508, longitude: -0.076, anchor: "place-1"),
+            .init(number: 2, name: "St Paul's", latitude: 51.5138, longitude: -0.0984, anchor: "place-2"),
+        ], title: "Map").svg(id: "m")
+        #expect(map.contains(">Tower &amp; &lt;Bridge&gt;<"))
+        #expect(map.contains("St Paul&#39;s"))
+        #expect(map.contains("href=\"#place-2\""))
+        #expect(XMLParser(data: Data(map.utf8)).parse())
+        #expect(PlacesMap(pins: [], title: "Map").svg(id: "m") == "")
     }
 }
