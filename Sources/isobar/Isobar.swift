@@ -42,26 +42,32 @@ struct Build: AsyncParsableCommand {
     @Flag(name: .long, help: "Make no network request; use stored responses whatever their age.")
     var offline = false
 
-    @Flag(name: .long, help: "Print nothing but errors (for cron).")
+    @Option(name: .long, help: "Write a JSON report of the run to this file.")
+    var report: String?
+
+    @Flag(name: .long, help: "Print nothing but problems (for cron).")
     var quiet = false
 
     func run() async throws {
-        let quiet = self.quiet
         let environment = BuildEnvironment.process(log: { line in printError(line) })
         let options = BuildOptions(
             configFile: config.url, output: output.map { URL(fileURLWithPath: $0) }, offline: offline)
+        let reportFile = report.map { URL(fileURLWithPath: $0) }
+        let result: BuildReport
         do {
-            let report = try await SiteBuilder(environment: environment).build(options)
-            for failure in report.failures {
-                printError("failed: \(failure.name) (\(failure.error?.step.rawValue ?? "?"))")
-            }
-            if !quiet || report.exitCode != 0 { printError(report.summary) }
-            if report.exitCode != 0 { throw ExitCode(report.exitCode) }
-        } catch let exit as ExitCode {
-            throw exit
+            result = try await SiteBuilder(environment: environment).build(options)
         } catch {
+            if let reportFile, let data = try? ReportFile.data(fatal: error) { try? ReportFile.write(data, to: reportFile) }
             fail(error)
         }
+        if let reportFile {
+            do { try ReportFile.write(try ReportFile.data(result), to: reportFile) } catch { printError("\(error)") }
+        }
+        for city in result.problems {
+            printError("\(city.status.rawValue): \(city.name) (\(city.error?.step.rawValue ?? "?"))")
+        }
+        if !quiet || result.exitCode != 0 { printError(result.summary) }
+        if result.exitCode != 0 { throw ExitCode(result.exitCode) }
     }
 }
 

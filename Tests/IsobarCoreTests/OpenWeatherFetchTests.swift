@@ -148,13 +148,13 @@ import Testing
     @Test func retriesStopAtThreeAndTheFailureStaysLocal() async throws {
         let server = try await OpenWeatherStandIn()
         defer { Task { await server.stop() } }
-        // Every air-pollution request for London fails; Paris is fine.
-        await server.inject(air, [.status(503, body: #"{"cod":503,"message":"Service Unavailable"}"#)], sticky: true)
+        // Every One Call request fails, and nothing is cached to fall back on.
+        await server.inject(onecall, [.status(503, body: #"{"cod":503,"message":"Service Unavailable"}"#)], sticky: true)
         let folder = try site(server, cities: "  - { name: London, country: GB, lat: 51.5073, lon: -0.1276 }")
         defer { folder.cleanup() }
         let run = try await build(folder)
         #expect(run.status == 1)  // the only city failed: nothing written
-        #expect(await server.requests(air).count == 3)
+        #expect(await server.requests(onecall).count == 3)
         #expect(run.stderr.contains("service unavailable after 3 attempts"))
         #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("_site").path))
     }
@@ -195,13 +195,13 @@ import Testing
     @Test func slowResponsesTimeOut() async throws {
         let server = try await OpenWeatherStandIn()
         defer { Task { await server.stop() } }
-        await server.inject(air, [.delay(4)], sticky: true)
+        await server.inject(onecall, [.delay(4)], sticky: true)
         let folder = try site(server, cities: "  - { name: Paris, country: FR, lat: 48.8589, lon: 2.32 }")
         defer { folder.cleanup() }
         let run = try await build(folder)
         #expect(run.status == 1)
         #expect(run.stderr.contains("no complete answer within 2 s"), "\(run.stderr)")
-        #expect(await server.requests(air).count == 3)
+        #expect(await server.requests(onecall).count == 3)
     }
 
     @Test func refusedConnectionsAreReportedClearly() async throws {

@@ -6,7 +6,7 @@ import Yams
 public enum ConfigLoader {
     static let topLevelKeys = [
         "title", "base_url", "language", "units", "provider", "snapshot_dir", "openweather",
-        "cache", "templates", "public", "places", "output", "cities",
+        "cache", "templates", "public", "places", "output", "stale_after", "cities",
     ]
     static let openWeatherKeys = ["api", "base_url", "api_key_env", "requests_per_minute", "concurrency", "timeout", "connect_timeout"]
     static let cacheKeys = ["dir", "max_age"]
@@ -80,6 +80,7 @@ public enum ConfigLoader {
             publicDirectory: try path("public", default: "Public"),
             placesFile: try path("places", default: "Data/places.json"),
             outputDirectory: outputDirectory,
+            staleAfter: try top["stale_after"].map(duration) ?? 6 * 3600,
             cities: cities)
     }
 
@@ -121,6 +122,14 @@ public enum ConfigLoader {
         return settings
     }
 
+    private static func duration(_ value: YAMLValue) throws -> TimeInterval {
+        let text = try value.string()
+        guard let seconds = DurationParser.seconds(from: text) else {
+            throw value.error("\"\(text)\" is not a duration", hint: "write it like 90s, 10m, 6h or 1d")
+        }
+        return seconds
+    }
+
     private static func loadCache(_ value: YAMLValue?, folder: URL) throws -> CacheSettings {
         var settings = CacheSettings(directory: URL(fileURLWithPath: ".isobar/cache", relativeTo: folder).standardizedFileURL)
         guard let value else { return settings }
@@ -128,13 +137,7 @@ public enum ConfigLoader {
         if let dir = map["dir"] {
             settings.directory = URL(fileURLWithPath: try dir.nonEmptyString(), relativeTo: folder).standardizedFileURL
         }
-        if let age = map["max_age"] {
-            let text = try age.string()
-            guard let seconds = DurationParser.seconds(from: text) else {
-                throw age.error("\"\(text)\" is not a duration", hint: "write it like 90s, 10m, 6h or 1d")
-            }
-            settings.maxAge = seconds
-        }
+        if let age = map["max_age"] { settings.maxAge = try duration(age) }
         return settings
     }
 

@@ -15,6 +15,8 @@ public struct SiteConfig: Sendable, Equatable {
     public var publicDirectory: URL
     public var placesFile: URL
     public var outputDirectory: URL
+    /// A city whose fetch fails is rebuilt from cached data younger than this.
+    public var staleAfter: TimeInterval
     public var cities: [CityConfig]
 }
 

@@ -33,45 +33,77 @@ public struct SiteBuilder: Sendable {
         var provider: any ForecastProvider
         /// The run's HTTP client, closed when the run ends.
         var http: CurlHTTPClient?
+        var timer: StageTimer
     }
 
     public func build(_ options: BuildOptions) async throws -> BuildReport {
-        // 1. Config (and the other site-wide inputs: templates, strings, places).
-        var config = try ConfigLoader.load(from: options.configFile)
-        if let output = options.output { config.outputDirectory = output.standardizedFileURL }
-        let inputs = try loadInputs(config, offline: options.offline)
+        let started = environment.clock.now()
+        let timer = StageTimer(clock: environment.clock)
+
+        // 1. Config (and the other site-wide inputs: templates, strings, places). Any
+        // error here is fatal and nothing has been touched.
+        let inputs = try timer.measure(.config) { () throws -> Inputs in
+            var config = try ConfigLoader.load(from: options.configFile)
+            if let output = options.output { config.outputDirectory = output.standardizedFileURL }
+            try OutputSafety.check(config)
+            return try loadInputs(config, offline: options.offline, timer: timer)
+        }
         defer { inputs.http?.close() }
+        let config = inputs.config
+
+        // One run per output folder; leftovers of a killed run are cleared first.
+        let lock = try OutputLock(output: config.outputDirectory)
+        defer { withExtendedLifetime(lock) {} }
+        Leftovers.clean(config.outputDirectory)
+        Leftovers.clean(config.cache.directory)
+        let previous = Manifest.load(from: config.outputDirectory)
 
         // 2–6. Locate, fetch, normalize, present, render: per city, concurrently.
         let outcomes = await buildCities(inputs)
-        let built = outcomes.compactMap(\.built)
-        guard !built.isEmpty else {
+        guard outcomes.contains(where: { $0.built != nil }) else {
             // Each city's reason was already logged as it failed.
+            lock.abandon()
             throw IsobarError(step: .report, path: config.outputDirectory.path,
                               message: "no city could be built; the site was left as it was")
         }
 
-        // 7. Publish: city pages, then the site-wide files.
+        // 7. Publish. Everything is rendered and read before the first write, so an
+        // error here still leaves the site as it was.
+        let (site, manifest, removals) = try timer.measure(.publish) { () throws -> ([(path: String, content: Data)], Manifest, [String]) in
+            let site = try siteFiles(outcomes: outcomes, previous: previous, inputs)
+                + SiteWriter.folderContents(config.publicDirectory, under: "assets")
+            var manifest = Manifest()
+            for outcome in outcomes {
+                if let built = outcome.built {
+                    for file in built.files { manifest.files[file.path] = outcome.slug }
+                } else {
+                    // A city that failed keeps its last published files.
+                    for (path, owner) in previous.files where owner == outcome.slug { manifest.files[path] = owner }
+                }
+            }
+            for file in site { manifest.files[file.path] = "" }
+            // Whatever Isobar wrote before and does not write now: removed cities, old assets.
+            let removals = previous.files.keys.filter { manifest.files[$0] == nil }.sorted()
+            return (site, manifest, removals)
+        }
         var writer = SiteWriter(output: config.outputDirectory)
-        for city in built {
-            for file in city.files { try writer.write(file.content, to: file.path) }
+        try timer.measure(.publish) {
+            for outcome in outcomes { for file in outcome.built?.files ?? [] { try writer.write(file.content, to: file.path) } }
+            for file in site { try writer.write(file.content, to: file.path) }
+            try writer.write(try manifest.data(), to: Manifest.fileName)
+            for path in removals { try writer.remove(path) }
         }
-        let missing = outcomes.compactMap(\.failure).map { failure in
-            IndexPageModel.Missing(name: failure.name, country: config.cities.first { $0.slug == failure.slug }?.country ?? "")
-        }
-        for file in try siteFiles(built: built, missing: missing, inputs) {
-            try writer.write(file.content, to: file.path)
-        }
-        try writer.copyFolder(config.publicDirectory, to: "assets")
 
         // 8. Report.
-        let cityOutcomes = outcomes.map { $0.failure ?? CityOutcome(slug: $0.slug, name: $0.name, status: .fresh, error: nil) }
         return BuildReport(
-            cities: cityOutcomes, filesWritten: writer.written.count,
-            filesUnchanged: writer.unchanged.count, output: config.outputDirectory)
+            cities: outcomes.map(\.outcome),
+            filesWritten: writer.written.filter { $0 != Manifest.fileName }.count,
+            filesUnchanged: writer.unchanged.filter { $0 != Manifest.fileName }.count,
+            filesRemoved: writer.removed.count, output: config.outputDirectory,
+            stageSeconds: timer.seconds, totalSeconds: environment.clock.now() - started)
     }
 
-    func loadInputs(_ config: SiteConfig, offline: Bool) throws -> Inputs {
+    func loadInputs(_ config: SiteConfig, offline: Bool, timer: StageTimer) throws -> Inputs {
         let places = try PlacesFile.load(from: config.placesFile)
         let templates = try TemplateSet.load(from: config.templatesDirectory)
         let (strings, warning) = try Strings.load(templates: config.templatesDirectory, language: config.language)
@@ -96,7 +128,7 @@ public struct SiteBuilder: Sendable {
             strings: strings, placeImages: images.filter { !$0.hasPrefix(".") }, baseURL: config.baseURL)
         return Inputs(
             config: config, places: places, templates: templates, strings: strings, presenter: presenter,
-            locator: locator, provider: provider, http: http)
+            locator: locator, provider: provider, http: http, timer: timer)
     }
 
     /// The live provider: the key from the environment, one libcurl client, one rate
@@ -133,26 +165,14 @@ public struct SiteBuilder: Sendable {
         var slug: String
         var name: String
         var built: BuiltCity?
-        var failure: CityOutcome?
+        var outcome: CityOutcome
     }
 
     func buildCities(_ inputs: Inputs) async -> [CityResult] {
         let cities = inputs.config.cities
         return await withTaskGroup(of: (Int, CityResult).self) { group in
             for (position, city) in cities.enumerated() {
-                group.addTask {
-                    do {
-                        let built = try await buildCity(city, inputs)
-                        return (position, CityResult(slug: city.slug, name: city.name, built: built, failure: nil))
-                    } catch {
-                        let problem = error as? IsobarError
-                            ?? IsobarError(step: .fetch, message: "\(error)")
-                        environment.log("\(city.name): \(problem.description)")
-                        return (position, CityResult(
-                            slug: city.slug, name: city.name, built: nil,
-                            failure: CityOutcome(slug: city.slug, name: city.name, status: .failed, error: problem)))
-                    }
-                }
+                group.addTask { (position, await buildCityOrFallBack(city, inputs)) }
             }
             var results = [CityResult?](repeating: nil, count: cities.count)
             for await (position, result) in group { results[position] = result }
@@ -160,22 +180,52 @@ public struct SiteBuilder: Sendable {
         }
     }
 
-    func buildCity(_ configured: CityConfig, _ inputs: Inputs) async throws -> BuiltCity {
-        let city = try await inputs.locator.locate(configured)
-        let fetched = try await inputs.provider.fetch(city)
-        let forecast = try Normalizer().forecast(from: fetched)
+    /// A city's fresh build; if that fails, a build from stale cached data (younger than
+    /// `stale_after`); if there is none, a failure that keeps the last published page.
+    func buildCityOrFallBack(_ city: CityConfig, _ inputs: Inputs) async -> CityResult {
+        do {
+            let fetched = try await inputs.timer.measure(.fetch) { () async throws -> CityResponses in
+                let located = try await inputs.timer.measure(.locate) { try await inputs.locator.locate(city) }
+                return try await inputs.provider.fetch(located)
+            }
+            let built = try render(fetched, inputs, stale: false)
+            return CityResult(slug: city.slug, name: city.name, built: built,
+                              outcome: CityOutcome(slug: city.slug, name: city.name, status: .fresh, error: nil, dataTime: built.dataTime))
+        } catch {
+            let problem = error as? IsobarError ?? IsobarError(step: .fetch, message: "\(error)")
+            if let stale = try? inputs.provider.fallback(city, maxAge: inputs.config.staleAfter),
+                let built = try? render(stale, inputs, stale: true)
+            {
+                environment.log("\(city.name): \(problem.description)\n  using cached data from \(ISO8601DateFormatter().string(from: built.dataTime))")
+                return CityResult(slug: city.slug, name: city.name, built: built,
+                                  outcome: CityOutcome(slug: city.slug, name: city.name, status: .stale, error: problem, dataTime: built.dataTime))
+            }
+            environment.log("\(city.name): \(problem.description)")
+            return CityResult(slug: city.slug, name: city.name, built: nil,
+                              outcome: CityOutcome(slug: city.slug, name: city.name, status: .failed, error: problem, dataTime: nil))
+        }
+    }
+
+    /// Normalize, present and render one city's responses.
+    func render(_ fetched: CityResponses, _ inputs: Inputs, stale: Bool) throws -> BuiltCity {
+        let city = fetched.city
+        let forecast = try inputs.timer.measure(.normalize) { try Normalizer().forecast(from: fetched) }
         let root = "../"
-        let model = inputs.presenter.cityPage(forecast, city: city, places: inputs.places[city.slug] ?? [], root: root)
-        let card = inputs.presenter.indexCard(forecast, city: city)
-        let body = try inputs.templates.renderBody("city", model)
-        let page = try inputs.templates.renderPage(layout(
-            inputs, title: "\(city.name) – \(inputs.config.title)", description: model.share.text,
-            canonical: model.share.url, root: root, kind: "city", content: body))
-        let alerts = forecast.alerts.enumerated().map { AlertsFeed.Item(city: city.name, slug: city.slug, alert: $1, index: $0) }
-        return BuiltCity(
-            card: card,
-            files: [("\(city.slug)/index.html", Data(page.utf8)), ("\(city.slug)/forecast.json", try ForecastJSON.data(forecast, slug: city.slug))],
-            dataTime: forecast.current.time, alerts: alerts)
+        let (model, card) = inputs.timer.measure(.present) {
+            (inputs.presenter.cityPage(forecast, city: city, places: inputs.places[city.slug] ?? [], root: root, stale: stale),
+             inputs.presenter.indexCard(forecast, city: city, stale: stale))
+        }
+        return try inputs.timer.measure(.render) {
+            let body = try inputs.templates.renderBody("city", model)
+            let page = try inputs.templates.renderPage(layout(
+                inputs, title: "\(city.name) – \(inputs.config.title)", description: model.share.text,
+                canonical: model.share.url, root: root, kind: "city", content: body))
+            let alerts = forecast.alerts.enumerated().map { AlertsFeed.Item(city: city.name, slug: city.slug, alert: $1, index: $0) }
+            return BuiltCity(
+                card: card,
+                files: [("\(city.slug)/index.html", Data(page.utf8)), ("\(city.slug)/forecast.json", try ForecastJSON.data(forecast, slug: city.slug))],
+                dataTime: forecast.current.time, alerts: alerts)
+        }
     }
 
     func layout(_ inputs: Inputs, title: String, description: String, canonical: String, root: String, kind: String, content: String) -> LayoutModel {
@@ -187,8 +237,15 @@ public struct SiteBuilder: Sendable {
     }
 
     /// The index, 404 page, sitemap, robots.txt and alerts feed.
-    func siteFiles(built: [BuiltCity], missing: [IndexPageModel.Missing], _ inputs: Inputs) throws -> [(path: String, content: Data)] {
+    func siteFiles(outcomes: [CityResult], previous: Manifest, _ inputs: Inputs) throws -> [(path: String, content: Data)] {
         let config = inputs.config
+        let built = outcomes.compactMap(\.built)
+        // A city without data is still listed, linking to its last page when there is one.
+        let missing = outcomes.filter { $0.built == nil }.map { result in
+            IndexPageModel.Missing(
+                name: result.name, country: config.cities.first { $0.slug == result.slug }?.country ?? "",
+                href: previous.files["\(result.slug)/index.html"] != nil ? "\(result.slug)/" : nil)
+        }
         let base = config.baseURL.absoluteString
         let newest = built.map(\.dataTime).max() ?? Date(timeIntervalSince1970: 0)
 

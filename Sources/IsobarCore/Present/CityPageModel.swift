@@ -120,6 +120,8 @@ public struct CityPageModel: Sendable {
     public var updated: String
     public var updatedDate: String
     public var updatedDateTime: String
+    /// Shown when the latest update failed and the page is built from older cached data.
+    public var staleNote: String?
     public var now: Now
     public var airQuality: AirQualityModel?
     public var alerts: [Alert]

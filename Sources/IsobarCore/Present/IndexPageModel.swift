@@ -14,6 +14,8 @@ public struct IndexPageModel: Sendable {
         /// More than one alert: for "alerts" rather than "alert".
         public var plural: Bool
         public var alertLabel: String
+        /// "Data from 11:50" when the latest update failed and older data is shown.
+        public var staleNote: String?
         public var updated: String
     }
 
@@ -21,6 +23,8 @@ public struct IndexPageModel: Sendable {
     public struct Missing: Sendable {
         public var name: String
         public var country: String
+        /// Its last published page, kept when this run could not update it.
+        public var href: String?
     }
 
     public var t: [String: String]

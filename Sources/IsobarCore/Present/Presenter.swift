@@ -66,7 +66,11 @@ public struct Presenter: Sendable {
         return strings.format("hours_minutes", ["h": String(minutes / 60), "m": String(minutes % 60)])
     }
 
-    public func cityPage(_ forecast: Forecast, city: CityConfig, places: [Place], root: String) -> CityPageModel {
+    func staleNote(_ forecast: Forecast, clock: LocalTimeFormatter) -> String {
+        strings.format("stale_note", ["time": "\(clock.dayAndDate(forecast.current.time)) \(clock.time(forecast.current.time))"])
+    }
+
+    public func cityPage(_ forecast: Forecast, city: CityConfig, places: [Place], root: String, stale: Bool = false) -> CityPageModel {
         let format = UnitFormatter(units: city.units, locale: locale)
         let clock = LocalTimeFormatter(zone: forecast.location.timeZone, language: language)
         let current = forecast.current
@@ -168,6 +172,7 @@ public struct Presenter: Sendable {
             name: city.name, country: city.country, region: city.state, slug: city.slug,
             updated: clock.time(current.time), updatedDate: clock.dayAndDate(current.time),
             updatedDateTime: clock.iso8601(current.time),
+            staleNote: stale ? staleNote(forecast, clock: clock) : nil,
             now: now, airQuality: air, alerts: alerts, hasAlerts: !alerts.isEmpty,
             temperatureUnit: format.temperatureSymbol,
             hourlyStep: strings[forecast.hourly.first?.stepHours == 3 ? "every_3_hours" : "hourly"],
@@ -197,7 +202,7 @@ public struct Presenter: Sendable {
         return chart.svg(id: "hourly-chart")
     }
 
-    public func indexCard(_ forecast: Forecast, city: CityConfig) -> IndexPageModel.Card {
+    public func indexCard(_ forecast: Forecast, city: CityConfig, stale: Bool = false) -> IndexPageModel.Card {
         let format = UnitFormatter(units: city.units, locale: locale)
         let clock = LocalTimeFormatter(zone: forecast.location.timeZone, language: language)
         let primary = forecast.current.conditions.first ?? Condition(code: 0, main: "", description: "", icon: "")
@@ -212,6 +217,7 @@ public struct Presenter: Sendable {
             low: today.map { format.temperature(min($0.temperatureMin, forecast.current.temperature)) },
             alertCount: count, hasAlerts: count > 0, plural: count > 1,
             alertLabel: strings[count == 1 ? "active_alert" : "active_alerts"],
+            staleNote: stale ? staleNote(forecast, clock: clock) : nil,
             updated: clock.time(forecast.current.time))
     }
 

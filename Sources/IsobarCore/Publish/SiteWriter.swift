@@ -7,6 +7,7 @@ public struct SiteWriter {
     public let output: URL
     public private(set) var written: [String] = []
     public private(set) var unchanged: [String] = []
+    public private(set) var removed: [String] = []
     private let manager = FileManager.default
 
     public init(output: URL) {
@@ -28,24 +29,52 @@ public struct SiteWriter {
         try write(Data(text.utf8), to: relativePath)
     }
 
-    /// Copies every regular file below `source` verbatim under `relativeFolder`
-    /// (static assets: the theme's CSS, icons, images). Hidden files are skipped.
-    public mutating func copyFolder(_ source: URL, to relativeFolder: String) throws {
+    /// Every regular file below `source`, read into memory, to be written verbatim under
+    /// `relativeFolder` (static assets: the theme's CSS, icons, images). Hidden files are
+    /// skipped. Read before anything is written, so an unreadable asset stops the run
+    /// while the site is still untouched.
+    public static func folderContents(_ source: URL, under relativeFolder: String) throws -> [(path: String, content: Data)] {
+        let manager = FileManager.default
+        var files: [(path: String, content: Data)] = []
         var isFolder: ObjCBool = false
         guard manager.fileExists(atPath: source.path, isDirectory: &isFolder), isFolder.boolValue else {
             throw IsobarError(step: .publish, path: source.path, message: "the public folder does not exist",
                               hint: "set `public:` in the config to the theme's static files")
         }
-        let files = (manager.enumerator(atPath: source.path)?.compactMap { $0 as? String } ?? []).sorted()
-        for relative in files where !relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }) {
+        let names = (manager.enumerator(atPath: source.path)?.compactMap { $0 as? String } ?? []).sorted()
+        for relative in names where !relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }) {
             let url = source.appendingPathComponent(relative)
             var isDirectory: ObjCBool = false
             guard manager.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
             guard let data = manager.contents(atPath: url.path) else {
                 throw IsobarError(step: .publish, path: url.path, message: "cannot read the static file")
             }
-            try write(data, to: "\(relativeFolder)/\(relative)")
+            files.append(("\(relativeFolder)/\(relative)", data))
         }
+        return files
+    }
+
+    /// Removes a file Isobar wrote earlier, and its folder when that is left empty.
+    public mutating func remove(_ relativePath: String) throws {
+        let target = try destination(for: relativePath)
+        guard manager.fileExists(atPath: target.path) else { return }
+        do {
+            try manager.removeItem(at: target)
+        } catch {
+            throw IsobarError(step: .publish, path: target.path, message: "cannot remove: \(error.localizedDescription)")
+        }
+        removed.append(relativePath)
+        var folder = target.deletingLastPathComponent().standardizedFileURL
+        while folder.path != output.path, folder.path.hasPrefix(output.path),
+            (try? manager.contentsOfDirectory(atPath: folder.path))?.isEmpty == true
+        {
+            try? manager.removeItem(at: folder)
+            folder = folder.deletingLastPathComponent().standardizedFileURL
+        }
+    }
+
+    public func exists(_ relativePath: String) -> Bool {
+        (try? destination(for: relativePath)).map { manager.fileExists(atPath: $0.path) } ?? false
     }
 
     private func destination(for relativePath: String) throws -> URL {

@@ -140,6 +140,27 @@ public struct OpenWeatherProvider: ForecastProvider, Geocoder {
         return CityResponses(city: city, responses: responses)
     }
 
+    // MARK: Stale data
+
+    public func fallback(_ city: CityConfig, maxAge: TimeInterval) throws -> CityResponses? {
+        let now = cache.now()
+        func young(_ endpoint: Endpoint) throws -> RawResponse? {
+            guard let response = try cache.any(city.slug, endpoint), now.timeIntervalSince(response.fetchedAt) <= maxAge else { return nil }
+            return response
+        }
+        var responses: [Endpoint: RawResponse] = [:]
+        if let oneCall = try young(.oneCall) {
+            responses[.oneCall] = oneCall
+        } else if let current = try young(.currentWeather), let forecast = try young(.fiveDayForecast) {
+            responses[.currentWeather] = current
+            responses[.fiveDayForecast] = forecast
+        } else {
+            return nil
+        }
+        responses[.airPollution] = try young(.airPollution)
+        return CityResponses(city: city, responses: responses)
+    }
+
     // MARK: Geocoder
 
     public func geocode(_ city: CityConfig) async throws -> RawResponse? {
