@@ -77,11 +77,14 @@ struct Check: AsyncParsableCommand {
     @OptionGroup var config: ConfigOption
 
     func run() async throws {
-        do {
-            let summary = try SiteChecker().check(configFile: config.url)
-            print(summary)
-        } catch {
-            fail(error)
+        let result = SiteChecker().check(configFile: config.url)
+        for warning in result.warnings { printError("warning: \(warning)") }
+        for error in result.errors { printError(error.description) }
+        if result.errors.isEmpty {
+            print(result.summary)
+        } else {
+            printError(result.summary)
+            throw ExitCode(1)
         }
     }
 }

@@ -14,6 +14,9 @@ public struct Place: Sendable, Equatable, Decodable {
 /// Loads `places.json`: an object from city slug to a list of places.
 /// A missing file means no places, not an error: the section is optional.
 public enum PlacesFile {
+    /// Far more than any city's places; a larger file is a mistake, not data.
+    static let maxBytes = 16 * 1024 * 1024
+
     public static func load(from file: URL) throws -> [String: [Place]] {
         guard FileManager.default.fileExists(atPath: file.path) else { return [:] }
         let data: Data
@@ -22,6 +25,13 @@ public enum PlacesFile {
         } catch {
             throw IsobarError(step: .config, path: file.path, message: "cannot read the places file")
         }
+        guard data.count <= maxBytes else {
+            throw IsobarError(step: .config, path: file.path, message: "the places file is larger than 16 MiB")
+        }
+        guard !data.isEmpty else {
+            throw IsobarError(step: .config, path: file.path, message: "the places file is empty",
+                              hint: "write {} for no places, or remove the file")
+        }
         do {
             let places = try JSONDecoder().decode([String: [Place]].self, from: data)
             for (slug, list) in places {
@@ -29,7 +39,12 @@ public enum PlacesFile {
                     guard (-90...90).contains(place.lat), (-180...180).contains(place.lon) else {
                         throw IsobarError(
                             step: .config, path: file.path,
-                            message: "\(slug)[\(index)] (\(place.name)): coordinates \(place.lat), \(place.lon) are out of range")
+                            message: "places: \(slug)[\(index)].lat/lon: \(place.lat), \(place.lon) is not a place on Earth")
+                    }
+                    if let image = place.image, image.isEmpty || image.contains("/") || image.hasPrefix(".") {
+                        throw IsobarError(
+                            step: .config, path: file.path, message: "places: \(slug)[\(index)].image: \"\(image)\" must be a plain file name",
+                            hint: "put the image in Public/places/ and give its name, e.g. \"tower.jpg\"")
                     }
                 }
             }
@@ -38,7 +53,7 @@ public enum PlacesFile {
             throw error
         } catch {
             throw IsobarError(
-                step: .config, path: file.path, message: "places: \(DecodingFailure.describe(error))",
+                step: .config, path: file.path, message: "places: \(DecodingFailure.describe(error, data: data))",
                 hint: "the file maps city slugs to lists of {name, description, lat, lon, wikipedia}")
         }
     }

@@ -18,6 +18,9 @@ public struct ResponseStore: Sendable {
         let url = file(for: slug, endpoint)
         let manager = FileManager.default
         guard manager.fileExists(atPath: url.path) else { return nil }
+        if let size = (try? manager.attributesOfItem(atPath: url.path)[.size] as? Int), size > 32 * 1024 * 1024 {
+            throw IsobarError(step: .fetch, path: url.path, message: "the stored response is larger than 32 MiB; it is not a forecast")
+        }
         do {
             let body = try Data(contentsOf: url)
             let modified = (try? manager.attributesOfItem(atPath: url.path)[.modificationDate] as? Date) ?? Date(timeIntervalSince1970: 0)

@@ -3,8 +3,23 @@ import Foundation
 /// Turns a `DecodingError` into a sentence naming the JSON path, for messages such as
 /// `onecall.json: hourly[3].temp is missing`.
 enum DecodingFailure {
-    static func describe(_ error: Error) -> String {
+    /// Where JSON syntax breaks, as JSONSerialization reports it ("… around line 3,
+    /// column 17", or "around character 513" for nesting too deep); nil for good JSON.
+    static func syntax(_ data: Data) -> String? {
+        do {
+            _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+            return nil
+        } catch {
+            let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
+            return detail.map { "not valid JSON: \($0)" } ?? "not valid JSON"
+        }
+    }
+
+    static func describe(_ error: Error, data: Data? = nil) -> String {
         guard let error = error as? DecodingError else { return "not valid JSON" }
+        if case .dataCorrupted(let context) = error, context.codingPath.isEmpty, let data, let syntax = syntax(data) {
+            return syntax
+        }
         func path(_ codingPath: [CodingKey]) -> String {
             var text = ""
             for key in codingPath {

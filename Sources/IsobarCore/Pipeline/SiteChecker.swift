@@ -1,14 +1,65 @@
 import Foundation
 
-/// `isobar check`: loads everything a build would load before fetching, and stops there.
+/// `isobar check`: loads everything a build would load before fetching (config,
+/// templates, UI strings, places) and reports every problem it finds; fetches nothing.
 public struct SiteChecker: Sendable {
+    public struct Result: Sendable {
+        public var errors: [IsobarError]
+        public var warnings: [String]
+        public var summary: String
+    }
+
     public init() {}
 
-    public func check(configFile: URL) throws -> String {
-        let config = try ConfigLoader.load(from: configFile)
-        let places = try PlacesFile.load(from: config.placesFile)
-        _ = try TemplateSet.load(from: config.templatesDirectory)
-        let placeCount = places.values.reduce(0) { $0 + $1.count }
-        return "ok: \(config.cities.count) cities, \(placeCount) places, templates in \(config.templatesDirectory.path)"
+    public func check(configFile: URL) -> Result {
+        let config: SiteConfig
+        do {
+            config = try ConfigLoader.load(from: configFile)
+            try OutputSafety.check(config)
+        } catch {
+            return Result(errors: [Self.userError(error)], warnings: [], summary: "1 error in the config; templates and places not checked")
+        }
+        var errors: [IsobarError] = []
+        var warnings: [String] = []
+        var templateCount = 0
+        do {
+            let templates = try TemplateSet.load(from: config.templatesDirectory)
+            templateCount = templates.count
+        } catch {
+            errors.append(Self.userError(error))
+        }
+        do {
+            let (_, warning) = try Strings.load(templates: config.templatesDirectory, language: config.language)
+            if let warning { warnings.append(warning) }
+        } catch {
+            errors.append(Self.userError(error))
+        }
+        var placeCount = 0
+        do {
+            let places = try PlacesFile.load(from: config.placesFile)
+            placeCount = places.values.reduce(0) { $0 + $1.count }
+            let slugs = Set(config.cities.map(\.slug))
+            for slug in places.keys.sorted() where !slugs.contains(slug) {
+                let hint = Spelling.closest(to: slug, among: Array(slugs)).map { " (did you mean \"\($0)\"?)" } ?? ""
+                warnings.append("\(config.placesFile.path): places for \"\(slug)\", which is not a city in the config\(hint)")
+            }
+            for (slug, list) in places.sorted(by: { $0.key < $1.key }) {
+                for (index, place) in list.enumerated() {
+                    if let link = place.wikipedia, Presenter.webLink(link) == nil {
+                        warnings.append("\(config.placesFile.path): \(slug)[\(index)].wikipedia is not an http(s) link and will not be shown")
+                    }
+                }
+            }
+        } catch {
+            errors.append(Self.userError(error))
+        }
+        let summary = errors.isEmpty
+            ? "ok: \(config.cities.count) cities, \(templateCount) templates, \(placeCount) places; \(warnings.count) warning\(warnings.count == 1 ? "" : "s")"
+            : "\(errors.count) error\(errors.count == 1 ? "" : "s"), \(warnings.count) warning\(warnings.count == 1 ? "" : "s")"
+        return Result(errors: errors, warnings: warnings, summary: summary)
+    }
+
+    static func userError(_ error: Error) -> IsobarError {
+        error as? IsobarError ?? IsobarError(step: .config, message: "\(error)")
     }
 }

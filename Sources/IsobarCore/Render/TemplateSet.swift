@@ -76,6 +76,8 @@ public struct TemplateSet: Sendable {
 
     public func has(_ name: String) -> Bool { kinds[name] != nil }
 
+    public var count: Int { kinds.count }
+
     /// Renders a page body: Mustache, then cmark for Markdown templates.
     public func renderBody(_ name: String, _ model: Any) throws -> String {
         guard let kind = kinds[name], let text = library.render(model, withTemplate: name) else {

@@ -22,7 +22,7 @@ public struct OpenWeatherDecoder: Sendable {
         do {
             return try JSONDecoder().decode(Body.self, from: response.body)
         } catch {
-            throw IsobarError(step: .normalize, path: name, message: "unexpected response: \(DecodingFailure.describe(error))")
+            throw IsobarError(step: .normalize, path: name, message: "unexpected response: \(DecodingFailure.describe(error, data: response.body))")
         }
     }
 

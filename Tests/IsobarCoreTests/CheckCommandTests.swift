@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+@testable import IsobarCore
+
+/// `isobar check` through the real binary: every kind of error, and warnings.
+@Suite struct CheckCommandTests {
+    func check(_ site: TemporaryFolder) throws -> IsobarRun {
+        try IsobarRun(["check"], in: site.url)
+    }
+
+    func edit(_ site: TemporaryFolder, _ file: String, _ change: (String) -> String) throws {
+        let url = site.url.appendingPathComponent(file)
+        try Data(change(try String(contentsOf: url, encoding: .utf8)).utf8).write(to: url)
+    }
+
+    @Test func aGoodSiteChecksOut() throws {
+        let site = try TemporaryFolder.demoSite()
+        defer { site.cleanup() }
+        let run = try check(site)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout == "ok: 8 cities, 10 templates, 20 places; 0 warnings\n")
+        #expect(!FileManager.default.fileExists(atPath: site.url.appendingPathComponent("_site").path))
+        #expect(!FileManager.default.fileExists(atPath: site.url.appendingPathComponent(".isobar").path))
+    }
+
+    @Test func unknownConfigKeyGetsDidYouMean() throws {
+        let site = try TemporaryFolder.demoSite()
+        defer { site.cleanup() }
+        try edit(site, "isobar.yml") { $0.replacingOccurrences(of: "snapshot_dir:", with: "snapshot_folder:") }
+        let run = try check(site)
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("isobar.yml:8:1: error: snapshot_folder: unknown key"), "\(run.stderr)")
+        #expect(run.stderr.contains("did you mean \"snapshot_dir\"?"))
+        #expect(run.stderr.contains("1 error"))
+    }
+
+    @Test func templateErrorsShowFileLineColumnSourceAndCaret() throws {
+        let site = try TemporaryFolder.demoSite()
+        defer { site.cleanup() }
+        try edit(site, "Templates/partials/daily.md") { $0.replacingOccurrences(of: "{{/summary}}", with: "{{/sumary}}") }
+        let run = try check(site)
+        #expect(run.status == 1)
+        let lines = run.stderr.split(separator: "\n").map(String.init)
+        let header = try #require(lines.firstIndex { $0.contains("daily.md:") })
+        #expect(lines[header].contains("Templates/partials/daily.md:12:"), "\(lines[header])")
+        #expect(lines[header].contains("does not match"))
+        #expect(lines[header + 1].contains("| {{/sumary}}"))
+        #expect(lines[header + 2].hasSuffix("^"))
+    }
+
+    @Test func placesErrorsNameTheJSONPath() throws {
+        let site = try TemporaryFolder.demoSite()
+        defer { site.cleanup() }
+        try edit(site, "Data/places.json") { $0.replacingOccurrences(of: "\"lat\": 51.5081", with: "\"lat\": \"north\"") }
+        let typeError = try check(site)
+        #expect(typeError.status == 1)
+        #expect(typeError.stderr.contains("london-gb[0].lat has the wrong type"), "\(typeError.stderr)")
+
+        try Data("{\n  \"london-gb\": [\n    { \"name\": Tower }\n  ]\n}\n".utf8).write(to: site.url.appendingPathComponent("Data/places.json"))
+        let syntax = try check(site)
+        #expect(syntax.status == 1)
+        #expect(syntax.stderr.contains("not valid JSON"), "\(syntax.stderr)")
+        #expect(syntax.stderr.contains("line 3") || syntax.stderr.contains("character"), "\(syntax.stderr)")
+
+        try Data().write(to: site.url.appendingPathComponent("Data/places.json"))
+        #expect(try check(site).stderr.contains("the places file is empty"))
+    }
+
+    @Test func placesForUnknownCitiesAreWarnings() throws {
+        let site = try TemporaryFolder.demoSite()
+        defer { site.cleanup() }
+        try edit(site, "Data/places.json") { $0.replacingOccurrences(of: "\"rome-it\"", with: "\"rome-itt\"") }
+        let run = try check(site)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("warning:"))
+        #expect(run.stderr.contains("\"rome-itt\", which is not a city in the config (did you mean \"rome-it\"?)"))
+        #expect(run.stdout.contains("1 warning"))
+    }
+
+    @Test func everyProblemIsReportedNotJustTheFirst() throws {
+        let site = try TemporaryFolder.demoSite()
+        defer { site.cleanup() }
+        try edit(site, "Templates/city.md") { $0 + "\n{{#open}}\n" }
+        try Data("[]".utf8).write(to: site.url.appendingPathComponent("Data/places.json"))
+        let run = try check(site)
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("city.md"))
+        #expect(run.stderr.contains("places"))
+        #expect(run.stderr.contains("2 errors"))
+    }
+
+    @Test func outputMayNotOverlapTheSite() throws {
+        let site = try TemporaryFolder.demoSite()
+        defer { site.cleanup() }
+        try edit(site, "isobar.yml") { $0.replacingOccurrences(of: "output: _site", with: "output: .") }
+        let run = try check(site)
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("overlaps"), "\(run.stderr)")
+        let build = try IsobarRun(["build", "--output", "Templates"], in: site.url)
+        #expect(build.status == 1)
+        #expect(build.stderr.contains("overlaps templates"), "\(build.stderr)")
+    }
+}
