@@ -10,8 +10,15 @@ enum DecodingFailure {
             _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
             return nil
         } catch {
-            let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
-            return detail.map { "not valid JSON: \($0)" } ?? "not valid JSON"
+            guard var detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String else { return "not valid JSON" }
+            // People count lines, not bytes: "around character 33" → "at line 3, column 14".
+            if let match = detail.firstMatch(of: /around character (\d+)/), let offset = Int(match.1) {
+                let prefix = data.prefix(offset)
+                let line = prefix.filter { $0 == 0x0A }.count + 1
+                let column = prefix.count - (prefix.lastIndex(of: 0x0A).map { $0 - prefix.startIndex + 1 } ?? 0) + 1
+                detail.replaceSubrange(match.range, with: "at line \(line), column \(column)")
+            }
+            return "not valid JSON: \(detail)"
         }
     }
 

@@ -1,0 +1,202 @@
+import Foundation
+import Testing
+@testable import IsobarCore
+
+/// Issue 5: atomic publishing, one run at a time, nothing lost on a bad day, pruning,
+/// and the report — all through the real binary.
+@Suite(.serialized) struct CronSafetyTests {
+    /// Every regular file below `folder`, by relative path.
+    func files(_ folder: URL) -> [String: Data] {
+        var result: [String: Data] = [:]
+        let manager = FileManager.default
+        for case let relative as String in manager.enumerator(atPath: folder.path) ?? FileManager.DirectoryEnumerator() {
+            var isFolder: ObjCBool = false
+            let url = folder.appendingPathComponent(relative)
+            if manager.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue {
+                result[relative] = manager.contents(atPath: url.path)
+            }
+        }
+        return result
+    }
+
+    /// A demo site with `count` snapshot cities (copies of London), big enough that a
+    /// build takes a while to kill in the middle of.
+    func bigSite(count: Int) throws -> TemporaryFolder {
+        let site = try TemporaryFolder.demoSite(items: ["Templates", "Public", "Data"])
+        var cities = ""
+        for index in 0..<count {
+            let slug = String(format: "city-%03d", index)
+            try FileManager.default.copyItem(
+                at: TestPaths.repository.appendingPathComponent("Samples/london-gb"),
+                to: site.url.appendingPathComponent("Samples/\(slug)"))
+            cities += "  - { name: City \(index), country: GB, slug: \(slug) }\n"
+        }
+        _ = try site.write("base_url: https://w.example.org/\nprovider: snapshot\nlanguage: en\ncities:\n" + cities, to: "isobar.yml")
+        return site
+    }
+
+    @Test func aKilledRunLeavesOnlyCompleteFiles() throws {
+        let site = try bigSite(count: 120)
+        defer { site.cleanup() }
+        let config = site.url.appendingPathComponent("isobar.yml")
+        let english = try String(contentsOf: config, encoding: .utf8)
+        let german = english.replacingOccurrences(of: "language: en", with: "language: de")
+        // Two complete versions of every file: the published one, and the next.
+        #expect(try IsobarRun(["build", "--quiet", "--output", "old"], in: site.url).status == 0)
+        try Data(german.utf8).write(to: config)
+        #expect(try IsobarRun(["build", "--quiet", "--output", "new"], in: site.url).status == 0)
+        let old = files(site.url.appendingPathComponent("old")), new = files(site.url.appendingPathComponent("new"))
+
+        for delay in [0.02, 0.05, 0.08, 0.12, 0.18, 0.25, 0.35, 0.5] {
+            let output = site.url.appendingPathComponent("_site")
+            try? FileManager.default.removeItem(at: output)
+            try FileManager.default.copyItem(at: site.url.appendingPathComponent("old"), to: output)
+            let process = Process()
+            process.executableURL = IsobarRun.binary
+            process.arguments = ["build", "--quiet"]
+            process.currentDirectoryURL = site.url
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            Thread.sleep(forTimeInterval: delay)
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            for (path, data) in files(output) {
+                let name = (path as NSString).lastPathComponent
+                if name.contains(AtomicFile.temporaryMarker) || name == OutputLock.fileName || name == Manifest.fileName { continue }
+                #expect(data == old[path] || data == new[path], "after \(delay) s: \(path) is neither the old nor the new version")
+            }
+            // The next run finishes the job and clears the leftovers.
+            let next = try IsobarRun(["build", "--quiet"], in: site.url)
+            #expect(next.status == 0, "\(next.stderr)")
+            let after = files(output)
+            #expect(!after.keys.contains { $0.contains(AtomicFile.temporaryMarker) }, "leftovers after \(delay) s")
+            for (path, data) in new { #expect(after[path] == data, "\(path) after the next run") }
+        }
+    }
+
+    @Test func aSecondRunOnTheSameOutputExitsAtOnce() async throws {
+        let server = try await OpenWeatherStandIn()
+        defer { Task { await server.stop() } }
+        await server.inject("/data/3.0/onecall", [.delay(2.5)])
+        let site = try TemporaryFolder.demoSite(items: ["Templates", "Public", "Data"])
+        defer { site.cleanup() }
+        _ = try site.write("""
+            base_url: https://w.example.org/
+            provider: openweather
+            openweather: { base_url: "\(server.baseURL)", timeout: 10s }
+            cities:
+              - { name: Paris, country: FR, lat: 48.8589, lon: 2.32 }
+            """, to: "isobar.yml")
+        let environment = ["OPENWEATHER_API_KEY": OpenWeatherStandIn.key]
+        async let first = IsobarRun.launch(["build"], in: site.url, environment: environment)
+        try await Task.sleep(for: .milliseconds(800))
+        let started = Date()
+        let second = try await IsobarRun.launch(["build"], in: site.url, environment: environment)
+        #expect(second.status == 1)
+        #expect(second.stderr.contains("another isobar build is writing to this folder"), "\(second.stderr)")
+        #expect(Date().timeIntervalSince(started) < 2)
+        let winner = try await first
+        #expect(winner.status == 0, "\(winner.stderr)")
+        // A lock left by a finished (or killed) run does not block the next one.
+        #expect(try await IsobarRun.launch(["build"], in: site.url, environment: environment).status == 0)
+    }
+
+    @Test func aBadDayKeepsPagesAndShowsStaleData() async throws {
+        let server = try await OpenWeatherStandIn()
+        defer { Task { await server.stop() } }
+        let site = try TemporaryFolder.demoSite(items: ["Templates", "Public", "Data"])
+        defer { site.cleanup() }
+        func configure(staleAfter: String) throws {
+            _ = try site.write("""
+                base_url: https://w.example.org/
+                provider: openweather
+                openweather: { base_url: "\(server.baseURL)", timeout: 2s }
+                cache: { max_age: 1s }
+                stale_after: \(staleAfter)
+                cities:
+                  - { name: Rome, country: IT, lat: 41.8933, lon: 12.4829 }
+                """, to: "isobar.yml")
+        }
+        let environment = ["OPENWEATHER_API_KEY": OpenWeatherStandIn.key]
+        try configure(staleAfter: "6h")
+        #expect(try await IsobarRun.launch(["build"], in: site.url, environment: environment).status == 0)
+        let romePage = site.url.appendingPathComponent("_site/rome-it/index.html")
+        #expect(!(try String(contentsOf: romePage, encoding: .utf8)).contains("stale-note"))
+
+        // The cache has expired and One Call is down: the page is rebuilt from the cache, marked.
+        try await Task.sleep(for: .milliseconds(1100))
+        await server.inject("/data/3.0/onecall", [.status(503)], sticky: true)
+        let report = site.url.appendingPathComponent("report.json")
+        let stale = try await IsobarRun.launch(["build", "--report", report.path], in: site.url, environment: environment)
+        #expect(stale.status == 2, "\(stale.stderr)")
+        #expect(stale.stderr.contains("service unavailable after 3 attempts"))
+        #expect(stale.stderr.contains("using cached data"), "\(stale.stderr)")
+        #expect(stale.stderr.contains("stale: Rome (fetch)"))
+        let page = try String(contentsOf: romePage, encoding: .utf8)
+        #expect(page.contains("<p class=\"stale-note\" role=\"status\">Data from "), "stale note")
+        let index = try String(contentsOf: site.url.appendingPathComponent("_site/index.html"), encoding: .utf8)
+        #expect(index.contains("href=\"rome-it/\""))
+        #expect(index.contains("card-stale"))
+        let reportJSON = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: report)) as? [String: Any])
+        let rome = try #require((reportJSON["cities"] as? [[String: Any]])?.first)
+        #expect(rome["status"] as? String == "stale")
+        #expect(rome["data_time"] as? String != nil)
+        let stalePage = try Data(contentsOf: romePage)
+
+        // Beyond stale_after there is nothing to rebuild from: the page stays as published.
+        try configure(staleAfter: "1s")
+        try await Task.sleep(for: .milliseconds(1100))
+        let failed = try await IsobarRun.launch(["build"], in: site.url, environment: environment)
+        #expect(failed.status == 1, "\(failed.stderr)")  // the only city failed: nothing is written
+        #expect(try Data(contentsOf: romePage) == stalePage)
+    }
+
+    @Test func removedCitiesArePrunedButForeignFilesStay() throws {
+        let site = try TemporaryFolder.demoSite()
+        defer { site.cleanup() }
+        #expect(try IsobarRun(["build", "--quiet"], in: site.url).status == 0)
+        let output = site.url.appendingPathComponent("_site")
+        _ = try site.write("mine", to: "_site/custom.html")
+        _ = try site.write("mine too", to: "_site/rome-it/notes.txt")
+        let config = site.url.appendingPathComponent("isobar.yml")
+        let yaml = try String(contentsOf: config, encoding: .utf8).replacingOccurrences(of: "  - { name: Rome, country: IT }\n", with: "")
+        try Data(yaml.utf8).write(to: config)
+        let report = site.url.appendingPathComponent("report.json")
+        let run = try IsobarRun(["build", "--report", report.path], in: site.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("2 removed"), "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent("rome-it/index.html").path))
+        #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent("rome-it/forecast.json").path))
+        #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("rome-it/notes.txt").path))
+        #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("custom.html").path))
+        #expect(!(try String(contentsOf: output.appendingPathComponent("index.html"), encoding: .utf8)).contains("rome-it"))
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: report)) as? [String: Any])
+        #expect((json["files"] as? [String: Int])?["removed"] == 2)
+        #expect(json["status"] as? String == "ok")
+        let stages = try #require(json["stage_seconds"] as? [String: Double])
+        for step in ["config", "fetch", "normalize", "present", "render", "publish"] { #expect(stages[step] != nil, "\(step)") }
+    }
+
+    @Test func aFailingCityKeepsItsPageAndStaysOnTheIndex() throws {
+        let site = try TemporaryFolder.demoSite()
+        defer { site.cleanup() }
+        #expect(try IsobarRun(["build", "--quiet"], in: site.url).status == 0)
+        let page = site.url.appendingPathComponent("_site/tokyo-jp/index.html")
+        let before = try Data(contentsOf: page)
+        let modified = try FileManager.default.attributesOfItem(atPath: page.path)[.modificationDate] as? Date
+        try Data("{\"broken\": true}".utf8).write(to: site.url.appendingPathComponent("Samples/tokyo-jp/onecall.json"))
+        let report = site.url.appendingPathComponent("r.json")
+        let run = try IsobarRun(["build", "--report", report.path], in: site.url)
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("failed: Tokyo (normalize)"), "\(run.stderr)")
+        #expect(try Data(contentsOf: page) == before)
+        #expect((try FileManager.default.attributesOfItem(atPath: page.path)[.modificationDate] as? Date) == modified)
+        let index = try String(contentsOf: site.url.appendingPathComponent("_site/index.html"), encoding: .utf8)
+        #expect(index.contains("<a href=\"tokyo-jp/\">Tokyo (JP)</a>"))
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: report)) as? [String: Any])
+        #expect(json["status"] as? String == "partial")
+        let tokyo = try #require((json["cities"] as? [[String: Any]])?.first { $0["slug"] as? String == "tokyo-jp" })
+        #expect(tokyo["status"] as? String == "failed")
+        #expect((tokyo["reason"] as? String)?.contains("lat is missing") == true)
+    }
+}
