@@ -36,7 +36,7 @@ import Testing
     }
 
     @Test func aKilledRunLeavesOnlyCompleteFiles() throws {
-        let site = try bigSite(count: 120)
+        let site = try bigSite(count: 80)
         defer { site.cleanup() }
         let config = site.url.appendingPathComponent("isobar.yml")
         let english = try String(contentsOf: config, encoding: .utf8)
@@ -47,7 +47,11 @@ import Testing
         #expect(try IsobarRun(["build", "--quiet", "--output", "new"], in: site.url).status == 0)
         let old = files(site.url.appendingPathComponent("old")), new = files(site.url.appendingPathComponent("new"))
 
-        for delay in [0.02, 0.05, 0.08, 0.12, 0.18, 0.25, 0.35, 0.5] {
+        // Kill moments: early (while fetching and rendering), and at several points after
+        // the first new file appears, while the site is being replaced file by file.
+        let firstWritten = site.url.appendingPathComponent("_site/city-000/index.html")
+        var sawPartialSite = false
+        for (early, delay) in [(true, 0.2), (false, 0.0), (false, 0.002), (false, 0.005), (false, 0.01), (false, 0.02), (false, 0.04), (false, 0.08)] {
             let output = site.url.appendingPathComponent("_site")
             try? FileManager.default.removeItem(at: output)
             try FileManager.default.copyItem(at: site.url.appendingPathComponent("old"), to: output)
@@ -57,14 +61,23 @@ import Testing
             process.currentDirectoryURL = site.url
             process.standardError = FileHandle.nullDevice
             try process.run()
+            if !early {
+                let deadline = Date().addingTimeInterval(60)
+                while process.isRunning, Date() < deadline, (try? Data(contentsOf: firstWritten)) == old["city-000/index.html"] {
+                    usleep(200)
+                }
+            }
             Thread.sleep(forTimeInterval: delay)
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
+            var olds = 0, news = 0
             for (path, data) in files(output) {
                 let name = (path as NSString).lastPathComponent
                 if name.contains(AtomicFile.temporaryMarker) || name == OutputLock.fileName || name == Manifest.fileName { continue }
                 #expect(data == old[path] || data == new[path], "after \(delay) s: \(path) is neither the old nor the new version")
+                if data != old[path] { news += 1 } else if data != new[path] { olds += 1 }
             }
+            if olds > 0 && news > 0 { sawPartialSite = true }
             // The next run finishes the job and clears the leftovers.
             let next = try IsobarRun(["build", "--quiet"], in: site.url)
             #expect(next.status == 0, "\(next.stderr)")
@@ -72,6 +85,8 @@ import Testing
             #expect(!after.keys.contains { $0.contains(AtomicFile.temporaryMarker) }, "leftovers after \(delay) s")
             for (path, data) in new { #expect(after[path] == data, "\(path) after the next run") }
         }
+        // At least one kill landed while files were being replaced, or the test proved nothing.
+        #expect(sawPartialSite)
     }
 
     @Test func aSecondRunOnTheSameOutputExitsAtOnce() async throws {

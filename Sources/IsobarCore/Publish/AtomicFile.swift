@@ -15,8 +15,26 @@ public enum AtomicFile {
             throw IsobarError(step: step, path: folder.path, message: "cannot create the folder: \(error.localizedDescription)")
         }
         let temporary = folder.appendingPathComponent(".\(target.lastPathComponent)\(temporaryMarker)\(getpid())")
-        guard manager.createFile(atPath: temporary.path, contents: data) else {
-            throw IsobarError(step: step, path: temporary.path, message: "cannot create the file (is the folder writable?)")
+        // Plain POSIX writes: Foundation's own "atomic" writes go through a second temporary
+        // file of their own naming, which a killed run would leave behind unrecognised.
+        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            throw IsobarError(step: step, path: temporary.path, message: "cannot create the file: \(String(cString: strerror(errno)))")
+        }
+        let written = data.withUnsafeBytes { buffer -> Bool in
+            var offset = 0
+            while offset < buffer.count {
+                let count = Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if count < 0 { if errno == EINTR { continue }; return false }
+                offset += count
+            }
+            return true
+        }
+        let reason = String(cString: strerror(errno))
+        close(descriptor)
+        guard written else {
+            try? manager.removeItem(at: temporary)
+            throw IsobarError(step: step, path: target.path, message: "cannot write the file: \(reason)")
         }
         if let modified {
             try? manager.setAttributes([.modificationDate: modified], ofItemAtPath: temporary.path)

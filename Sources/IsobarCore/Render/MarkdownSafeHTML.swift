@@ -23,6 +23,8 @@ struct MarkdownSafeHTML: MustacheContentType {
                 escaped += "&#\(scalar.value);"
             case _ where (scalar.value < 0x20 && scalar != "\t") || scalar.value == 0x7F:
                 continue  // control characters are invalid in HTML and have no place in a page
+            case _ where BidiControls.contains(scalar):
+                continue
             default: escaped.unicodeScalars.append(scalar)
             }
         }
@@ -34,4 +36,13 @@ struct MarkdownSafeHTML: MustacheContentType {
         MustacheContentTypes.register(MarkdownSafeHTML(), named: name)
         return true
     }()
+}
+
+/// Invisible bidirectional embedding and override controls (U+202A–U+202E,
+/// U+2066–U+2069): in data they only serve to make text read differently from what it
+/// is ("gpj.exe"), so values lose them. Marks (LRM, RLM) that right-to-left names need stay.
+enum BidiControls {
+    static func contains(_ scalar: Unicode.Scalar) -> Bool {
+        (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
+    }
 }

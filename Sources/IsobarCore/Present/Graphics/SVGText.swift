@@ -14,6 +14,7 @@ public enum XMLText {
             // Characters XML 1.0 forbids outright would make the page unparsable.
             case _ where scalar.value < 0x20 && scalar != "\n" && scalar != "\t" && scalar != "\r": continue
             case "\u{FFFE}", "\u{FFFF}": continue
+            case _ where BidiControls.contains(scalar): continue
             default: escaped.unicodeScalars.append(scalar)
             }
         }
