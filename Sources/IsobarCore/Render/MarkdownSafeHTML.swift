@@ -1,6 +1,6 @@
 import Mustache
 
-/// The escaping used for values in `.md` templates. A value there may land in Markdown
+/// The escaping used for values in every template. A value in a `.md` template may land in Markdown
 /// text or inside an HTML block, so it is escaped for both at once: HTML's five special
 /// characters become entities, and so do the characters Markdown would act on
 /// (`*`, `_`, `[`, `]`, `` ` ``, `\`, `#`) and line breaks, which could otherwise end an

@@ -45,9 +45,10 @@ public struct TemplateSet: Sendable {
 
     /// Parses one template; a syntax error names the file, line and column.
     static func parse(_ text: String, kind: Kind, file: String) throws -> MustacheTemplate {
-        // Markdown templates escape values for Markdown and HTML at once. The pragma goes
+        // Every template escapes values for Markdown and HTML at once (harmless in plain
+        // HTML, and it also drops control and bidi-override characters). The pragma goes
         // on the first line, so the template's own line numbers stay as they are.
-        let pragma = kind == .markdown ? "{{% CONTENT_TYPE: \(MarkdownSafeHTML.name)}}" : ""
+        let pragma = "{{% CONTENT_TYPE: \(MarkdownSafeHTML.name)}}"
         do {
             return try MustacheTemplate(string: pragma + text)
         } catch let error as MustacheTemplate.ParserError {

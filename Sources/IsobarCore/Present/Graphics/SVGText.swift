@@ -11,8 +11,11 @@ public enum XMLText {
             case ">": escaped += "&gt;"
             case "\"": escaped += "&quot;"
             case "'": escaped += "&#39;"
+            // Line breaks as references: the markup is placed into Markdown templates, where
+            // a blank line would end the HTML block in the middle of the drawing.
+            case "\n", "\r", "\t": escaped += "&#\(scalar.value);"
             // Characters XML 1.0 forbids outright would make the page unparsable.
-            case _ where scalar.value < 0x20 && scalar != "\n" && scalar != "\t" && scalar != "\r": continue
+            case _ where scalar.value < 0x20: continue
             case "\u{FFFE}", "\u{FFFF}": continue
             case _ where BidiControls.contains(scalar): continue
             default: escaped.unicodeScalars.append(scalar)

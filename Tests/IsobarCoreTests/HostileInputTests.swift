@@ -1,0 +1,115 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Testing
+@testable import IsobarCore
+
+/// A table of hostile strings through every output context: a city's name (config),
+/// a place (places.json), an alert and a condition description (the API) land in HTML
+/// text and attributes, inline SVG, the Atom feed, JSON and links.
+@Suite struct HostileInputTests {
+    static let hostile = [
+        "<script>alert(1)</script>",
+        "\"><img src=x onerror=alert(2)>",
+        "' onmouseover='alert(3)",
+        "javascript:alert(4)",
+        "]]></summary><entry>",
+        "Tom & \"Jerry\" 'quoted'",
+        "\u{202E}fdp.exe\u{202C} \u{2067}rtl\u{2069}",
+        "../../etc/passwd",
+        "*em* _em_ [x](javascript:alert(5)) `code` # heading",
+        "{{t.now}} {{{content}}}",
+        "line\nbreak\n\n    indented code",
+    ]
+
+    /// Tags and attributes that could run script, found by reading each tag's attributes
+    /// the way a browser does (quoted values are values, whatever they contain).
+    func unsafeMarkup(in html: String) -> [String] {
+        var problems: [String] = []
+        for tag in html.matches(of: /<([a-zA-Z][a-zA-Z0-9-]*)((?:\s+[^\s"'>\/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*)\s*\/?>/) {
+            let name = String(tag.1).lowercased()
+            for attribute in String(tag.2).matches(of: /([^\s"'>\/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/) {
+                let key = String(attribute.1).lowercased()
+                let value = String(attribute.2 ?? attribute.3 ?? attribute.4 ?? "").lowercased()
+                if key.hasPrefix("on") { problems.append("\(key) on <\(name)>") }
+                if ["href", "src", "action", "formaction"].contains(key),
+                    value.trimmingCharacters(in: .whitespaces).hasPrefix("javascript:") || value.hasPrefix("data:text")
+                {
+                    problems.append("\(value) in \(key) of <\(name)>")
+                }
+            }
+            if name == "script", !String(tag.2).contains("assets/share.js") { problems.append("script tag") }
+            if ["iframe", "object", "embed", "base", "form"].contains(name) { problems.append("<\(name)>") }
+        }
+        // Markup that only data could have produced.
+        if html.contains("<img src=x") || html.contains("<script>") { problems.append("raw markup from data") }
+        if html.contains("\u{202E}") || html.contains("\u{2067}") { problems.append("bidi override") }
+        if html.contains("<em>") || html.contains("<code>") || html.contains("<pre>") { problems.append("markdown from data") }
+        return problems
+    }
+
+    @Test func theCheckerCatchesWhatItLooksFor() {
+        #expect(!unsafeMarkup(in: #"<p><img src=x onerror=alert(1)></p>"#).isEmpty)
+        #expect(!unsafeMarkup(in: #"<a href=" javascript:alert(1)">x</a>"#).isEmpty)
+        #expect(!unsafeMarkup(in: #"<div title='x' onmouseover='y'>"#).isEmpty)
+        #expect(!unsafeMarkup(in: "<script>alert(1)</script>").isEmpty)
+        #expect(!unsafeMarkup(in: "<p><em>x</em></p>").isEmpty)
+        #expect(unsafeMarkup(in: #"<meta content="&quot;&gt;&lt;img src=x onerror=alert(2)&gt;">"#).isEmpty)
+        #expect(unsafeMarkup(in: #"<a href="mailto:?subject=javascript:alert(4)">x</a>"#).isEmpty)
+    }
+
+    @Test(arguments: hostile)
+    func hostileStringsStayText(_ value: String) throws {
+        let site = try TemporaryFolder.demoSite()
+        defer { site.cleanup() }
+        // The city's name, from the config (a YAML double-quoted scalar holds anything).
+        let yamlValue = value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"").replacingOccurrences(of: "\n", with: "\\n")
+        let config = site.url.appendingPathComponent("isobar.yml")
+        let yaml = try String(contentsOf: config, encoding: .utf8)
+            .replacingOccurrences(of: "  - { name: Berlin, country: DE }", with: "  - { name: \"\(yamlValue)\", country: DE, slug: berlin-de }")
+        try Data(yaml.utf8).write(to: config)
+        // An alert and the current condition's description, from the API.
+        let onecall = site.url.appendingPathComponent("Samples/berlin-de/onecall.json")
+        var json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: onecall)) as? [String: Any])
+        var alerts = try #require(json["alerts"] as? [[String: Any]])
+        alerts[0]["event"] = value
+        alerts[0]["sender_name"] = value
+        alerts[0]["description"] = value
+        json["alerts"] = alerts
+        var current = try #require(json["current"] as? [String: Any])
+        var weather = try #require(current["weather"] as? [[String: Any]])
+        weather[0]["description"] = value
+        weather[0]["icon"] = value
+        current["weather"] = weather
+        json["current"] = current
+        try JSONSerialization.data(withJSONObject: json).write(to: onecall)
+        // A place, from places.json.
+        let places: [String: Any] = ["berlin-de": [["name": value, "description": value, "lat": 52.52, "lon": 13.4,
+                                                    "wikipedia": value, "image": "x.jpg"]]]
+        try JSONSerialization.data(withJSONObject: places).write(to: site.url.appendingPathComponent("Data/places.json"))
+
+        let run = try IsobarRun(["build"], in: site.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        for page in ["berlin-de/index.html", "index.html"] {
+            let html = try String(contentsOf: site.url.appendingPathComponent("_site/\(page)"), encoding: .utf8)
+            #expect(unsafeMarkup(in: html).isEmpty, "\(page): \(unsafeMarkup(in: html))")
+            #expect(!html.contains("etc/passwd.svg"))
+        }
+        let city = try String(contentsOf: site.url.appendingPathComponent("_site/berlin-de/index.html"), encoding: .utf8)
+        for svg in city.matches(of: /<svg class="(map|chart)"[\s\S]*?<\/svg>/) {
+            #expect(XMLParser(data: Data(String(svg.0).utf8)).parse(), "inline SVG stays well-formed")
+        }
+        let feed = try Data(contentsOf: site.url.appendingPathComponent("_site/alerts.xml"))
+        #expect(XMLParser(data: feed).parse(), "the feed stays well-formed")
+        let sitemap = try Data(contentsOf: site.url.appendingPathComponent("_site/sitemap.xml"))
+        #expect(XMLParser(data: sitemap).parse())
+        // JSON keeps the value exactly, escaped as JSON.
+        let forecast = try #require(try JSONSerialization.jsonObject(
+            with: Data(contentsOf: site.url.appendingPathComponent("_site/berlin-de/forecast.json"))) as? [String: Any])
+        let location = try #require((forecast["forecast"] as? [String: Any])?["location"] as? [String: Any])
+        #expect(location["name"] as? String == value)
+        // Nothing was written outside the output folder.
+        #expect(!FileManager.default.fileExists(atPath: site.url.appendingPathComponent("etc").path))
+    }
+}
