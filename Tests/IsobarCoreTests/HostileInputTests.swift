@@ -112,4 +112,35 @@ import Testing
         // Nothing was written outside the output folder.
         #expect(!FileManager.default.fileExists(atPath: site.url.appendingPathComponent("etc").path))
     }
+
+    /// Deeply nested, huge, invalid UTF-8 and empty inputs: a clear message, never a crash.
+    @Test func brokenFilesGiveClearErrors() throws {
+        let site = try TemporaryFolder.demoSite()
+        defer { site.cleanup() }
+        let samples = site.url.appendingPathComponent("Samples")
+        try Data((String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)).utf8)
+            .write(to: samples.appendingPathComponent("london-gb/onecall.json"))
+        try Data([0x7B, 0x22, 0xFF, 0xFE, 0x22, 0x3A, 0x31, 0x7D]).write(to: samples.appendingPathComponent("paris-fr/onecall.json"))
+        try Data().write(to: samples.appendingPathComponent("rome-it/onecall.json"))
+        try Data().write(to: samples.appendingPathComponent("tokyo-jp/air_pollution.json"))
+        let run = try IsobarRun(["build"], in: site.url)
+        #expect(run.status == 2, "\(run.stderr)")
+        #expect(run.stderr.contains("Too many nested"), "\(run.stderr)")
+        #expect(run.stderr.contains("paris-fr/onecall.json"))
+        #expect(run.stderr.contains("rome-it/onecall.json: error: the response is empty"))
+        #expect(run.stderr.contains("tokyo-jp/air_pollution.json: error: the response is empty"))
+        #expect(run.stderr.contains("built 4 of 8 cities"))
+        for crash in ["Fatal error", "Stack dump", "Segmentation", "backtrace"] { #expect(!run.stderr.contains(crash)) }
+
+        // The same for the config and places.json.
+        try Data([0xFF, 0xFE, 0x00]).write(to: site.url.appendingPathComponent("Data/places.json"))
+        let places = try IsobarRun(["check"], in: site.url)
+        #expect(places.status == 1)
+        #expect(places.stderr.contains("places.json: error: places: not valid JSON"), "\(places.stderr)")
+        try Data((String(repeating: "[", count: 100_000)).utf8).write(to: site.url.appendingPathComponent("isobar.yml"))
+        let config = try IsobarRun(["check"], in: site.url)
+        #expect(config.status == 1)
+        #expect(config.stderr.contains("YAML syntax"), "\(config.stderr)")
+        #expect(config.stderr.count < 2_000)
+    }
 }

@@ -47,10 +47,19 @@ public struct IsobarError: Error, Sendable, Equatable, CustomStringConvertible {
         var text = ""
         if let location {
             text = "\(location.file):\(location.line):\(location.column): error: \(message)"
-            if let source = location.sourceLine {
+            if var source = location.sourceLine {
+                var column = max(1, location.column)
+                // A very long line (minified or hostile input) is shown as a window around the column.
+                let width = 120
+                if source.count > width {
+                    let start = max(0, min(column - 1 - width / 2, source.count - width))
+                    let window = source.dropFirst(start).prefix(width)
+                    source = (start > 0 ? "…" : "") + window + (start + width < source.count ? "…" : "")
+                    column = column - start + (start > 0 ? 1 : 0)
+                }
                 let gutter = String(location.line)
                 let pad = String(repeating: " ", count: gutter.count)
-                let caretOffset = source.prefix(max(0, location.column - 1)).map { $0 == "\t" ? "\t" : " " }.joined()
+                let caretOffset = source.prefix(max(0, column - 1)).map { $0 == "\t" ? "\t" : " " }.joined()
                 text += "\n \(gutter) | \(source)\n \(pad) | \(caretOffset)^"
             }
         } else if let path {
