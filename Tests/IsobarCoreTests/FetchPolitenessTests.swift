@@ -59,8 +59,10 @@ func busiestWindow(_ times: [TimeInterval], length: TimeInterval) -> Int {
         #expect(busiestWindow(starts, length: 60) <= 5)
     }
 
-    /// Real requests through libcurl to the stand-in, retries included, with a one-second
-    /// window: the server never sees more than the limit in any second.
+    /// Real requests through libcurl to the stand-in, retries included, with a three-second
+    /// window: the server never sees more than the limit in any window. (The server stamps
+    /// a request when its handler runs, which a busy machine can delay by a few hundred
+    /// milliseconds; the half second of slack absorbs that without hiding a real burst.)
     @Test func theServerSeesTheLimitRetriesIncluded() async throws {
         let server = try await OpenWeatherStandIn()
         defer { Task { await server.stop() } }
@@ -70,7 +72,7 @@ func busiestWindow(_ times: [TimeInterval], length: TimeInterval) -> Int {
         var retry = RetryPolicy()
         retry.baseDelay = 0.01
         let client = PoliteClient(
-            client: http, limiter: RateLimiter(limit: 4, window: 1, clock: .system), retry: retry, clock: .system)
+            client: http, limiter: RateLimiter(limit: 4, window: 3, clock: .system), retry: retry, clock: .system)
         let requests = OpenWeatherRequests(baseURL: URL(string: server.baseURL)!, apiKey: OpenWeatherStandIn.key, language: "en")
         var paris = CityConfig.test("Paris", country: "FR")
         paris.latitude = 48.8589
@@ -86,7 +88,9 @@ func busiestWindow(_ times: [TimeInterval], length: TimeInterval) -> Int {
         #expect(seen.count == 12)  // 8 requests + 4 retries
         let origin = seen.map(\.at).min()!
         let times = seen.map { $0.at.timeIntervalSince(origin) }
-        #expect(busiestWindow(times, length: 0.95) <= 4)
+        #expect(busiestWindow(times, length: 2.5) <= 4)
+        // 12 requests at 4 per 3 s cannot finish in less than two full windows.
+        #expect(times.max()! >= 5.5)
     }
 }
 

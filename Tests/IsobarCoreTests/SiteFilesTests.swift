@@ -85,7 +85,7 @@ import Testing
              "lat": 51.5, "lon": -0.12, "wikipedia": "javascript:alert(3)"],
             ["name": "\"><svg onload=alert(4)>", "description": "]]> </title> \u{202E}evil \u{0007}bell\n\n# Heading\n\n    code",
              "lat": 51.51, "lon": -0.13, "wikipedia": "https://en.wikipedia.org/wiki/A\"onmouseover=\"alert(5)"],
-            ["name": "../../etc/passwd", "description": "{{t.now}} {{{content}}}", "lat": 51.52, "lon": -0.11, "image": "../../../etc/passwd"],
+            ["name": "../../etc/passwd", "description": "{{t.now}} {{{content}}}", "lat": 51.52, "lon": -0.11, "image": "etc-passwd.jpg"],
         ]
         let data = try JSONSerialization.data(withJSONObject: ["london-gb": hostile])
         try data.write(to: site.url.appendingPathComponent("Data/places.json"))
@@ -101,6 +101,12 @@ import Testing
         let mapStart = try #require(html.range(of: "<svg class=\"map\""))
         let mapEnd = try #require(html.range(of: "</svg>", range: mapStart.upperBound..<html.endIndex))
         #expect(isWellFormedXML(String(html[mapStart.lowerBound..<mapEnd.upperBound])))
+        // An image name that is a path is refused outright.
+        let withPath: [String: Any] = ["london-gb": [["name": "x", "description": "y", "lat": 51.5, "lon": -0.1, "image": "../../../etc/passwd"]]]
+        try JSONSerialization.data(withJSONObject: withPath).write(to: site.url.appendingPathComponent("Data/places.json"))
+        let refused = try build(site)
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("london-gb[0].image: \"../../../etc/passwd\" must be a plain file name"), "\(refused.stderr)")
         // Mustache in data stays text.
         #expect(html.contains("&#123;&#123;t.now&#125;&#125;"))
     }

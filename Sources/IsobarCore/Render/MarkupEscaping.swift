@@ -1,0 +1,37 @@
+/// Escaping of values for markup: HTML text and attributes, SVG and XML alike.
+///
+/// The five characters that mean something in markup become references; so do line
+/// breaks and tabs (a blank line inside an HTML block would hand the rest to Markdown);
+/// control characters, which no page may contain, and bidirectional override controls,
+/// which only serve to make text read as something it is not, are dropped. Callers add
+/// the characters their context also needs escaped.
+enum MarkupEscaping {
+    static func escape(_ text: String, alsoEscaping extra: Set<Unicode.Scalar> = []) -> String {
+        var escaped = ""
+        escaped.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            case "\"": escaped += "&quot;"
+            case "'": escaped += "&#39;"
+            case "\n", "\r", "\t": escaped += "&#\(scalar.value);"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F || scalar == "\u{FFFE}" || scalar == "\u{FFFF}":
+                continue
+            case _ where isBidiControl(scalar):
+                continue
+            case _ where extra.contains(scalar):
+                escaped += "&#\(scalar.value);"
+            default:
+                escaped.unicodeScalars.append(scalar)
+            }
+        }
+        return escaped
+    }
+
+    /// U+202A–U+202E and U+2066–U+2069; the marks right-to-left names need (LRM, RLM) stay.
+    static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
+        (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
+    }
+}
