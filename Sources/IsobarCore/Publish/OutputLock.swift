@@ -8,8 +8,10 @@ public final class OutputLock: @unchecked Sendable {
     public static let fileName = ".isobar.lock"
     private let descriptor: Int32
     private let output: URL
-    /// Whether this run created the output folder (then a failed run removes it again).
+    /// Whether this run created the output folder, or the lock file in it (then a failed
+    /// run removes them again).
     private let createdFolder: Bool
+    private let createdLockFile: Bool
 
     public init(output: URL) throws {
         self.output = output
@@ -20,6 +22,7 @@ public final class OutputLock: @unchecked Sendable {
             throw IsobarError(step: .publish, path: output.path, message: "cannot create the output folder: \(error.localizedDescription)")
         }
         let path = output.appendingPathComponent(Self.fileName).path
+        createdLockFile = !FileManager.default.fileExists(atPath: path)
         let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard fd >= 0 else {
             throw IsobarError(step: .publish, path: path, message: "cannot open the lock file: \(String(cString: strerror(errno)))")
@@ -35,13 +38,14 @@ public final class OutputLock: @unchecked Sendable {
         descriptor = fd
     }
 
-    /// After a fatal error: a folder this run created holds nothing but the lock, so it
-    /// goes again, leaving things exactly as they were.
+    /// After a fatal error: what this run created for its lock goes again, leaving the
+    /// output exactly as it was.
     public func abandon() {
-        guard createdFolder else { return }
-        let contents = (try? FileManager.default.contentsOfDirectory(atPath: output.path)) ?? []
-        guard contents.allSatisfy({ $0 == Self.fileName }) else { return }
-        try? FileManager.default.removeItem(at: output)
+        let manager = FileManager.default
+        if createdLockFile { try? manager.removeItem(at: output.appendingPathComponent(Self.fileName)) }
+        if createdFolder, (try? manager.contentsOfDirectory(atPath: output.path))?.isEmpty == true {
+            try? manager.removeItem(at: output)
+        }
     }
 
     deinit {
