@@ -83,7 +83,7 @@ import Testing
             #expect(next.status == 0, "\(next.stderr)")
             let after = files(output)
             #expect(!after.keys.contains { $0.contains(AtomicFile.temporaryMarker) }, "leftovers after \(delay) s")
-            for (path, data) in new { #expect(after[path] == data, "\(path) after the next run") }
+            for (path, data) in new where !path.hasPrefix(".isobar") { #expect(after[path] == data, "\(path) after the next run") }
         }
         // At least one kill landed while files were being replaced, or the test proved nothing.
         #expect(sawPartialSite)

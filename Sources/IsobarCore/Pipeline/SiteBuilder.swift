@@ -13,13 +13,12 @@ public struct SiteBuilder: Sendable {
         self.environment = environment
     }
 
-    /// A city that made it through render: its files, its index card, and what the
-    /// site-wide files (sitemap, alerts feed) need from it.
+    /// What a built city leaves behind once its files are written: what the site-wide
+    /// pages (index, sitemap, feed) and the manifest need. Pages themselves are written as
+    /// soon as they are rendered and not kept, so memory stays flat however many cities.
     struct BuiltCity: Sendable {
-        var card: IndexPageModel.Card
-        var files: [(path: String, content: Data)]
-        var dataTime: Date
-        var alerts: [AlertsFeed.Item]
+        var record: Manifest.City
+        var files: [String]
     }
 
     /// Everything the per-city steps share, loaded once.
@@ -34,19 +33,29 @@ public struct SiteBuilder: Sendable {
         /// The run's HTTP client, closed when the run ends.
         var http: CurlHTTPClient?
         var timer: StageTimer
+        /// A digest of everything site-wide that shapes a page (config, theme, strings,
+        /// places, Isobar's version): part of every city's fingerprint.
+        var siteFingerprint: String
+    }
+
+    /// The run's output side, shared by the city tasks.
+    struct Output: Sendable {
+        var writer: SiteWriter
+        var previous: Manifest
     }
 
     public func build(_ options: BuildOptions) async throws -> BuildReport {
         let started = environment.clock.now()
         let timer = StageTimer(clock: environment.clock)
 
-        // 1. Config (and the other site-wide inputs: templates, strings, places). Any
-        // error here is fatal and nothing has been touched.
-        let inputs = try timer.measure(.config) { () throws -> Inputs in
+        // 1. Config (and the other site-wide inputs: templates, strings, places, assets).
+        // Any error here is fatal and nothing has been touched.
+        let (inputs, assets) = try timer.measure(.config) { () throws -> (Inputs, [(path: String, content: Data)]) in
             var config = try ConfigLoader.load(from: options.configFile)
             if let output = options.output { config.outputDirectory = output.standardizedFileURL }
             try OutputSafety.check(config)
-            return try loadInputs(config, offline: options.offline, timer: timer)
+            return (try loadInputs(config, offline: options.offline, timer: timer),
+                    try SiteWriter.folderContents(config.publicDirectory, under: "assets"))
         }
         defer { inputs.http?.close() }
         let config = inputs.config
@@ -56,10 +65,12 @@ public struct SiteBuilder: Sendable {
         defer { withExtendedLifetime(lock) {} }
         Leftovers.clean(config.outputDirectory)
         Leftovers.clean(config.cache.directory)
-        let previous = Manifest.load(from: config.outputDirectory)
+        let output = Output(writer: SiteWriter(output: config.outputDirectory), previous: Manifest.load(from: config.outputDirectory))
 
-        // 2–6. Locate, fetch, normalize, present, render: per city, concurrently.
-        let outcomes = await buildCities(inputs)
+        // 2–7. Locate, fetch, normalize, present, render and write each city, a few at a
+        // time. Nothing is written until a city has been built, so a run in which no city
+        // can be built leaves the site exactly as it was.
+        let outcomes = await buildCities(inputs, output)
         guard outcomes.contains(where: { $0.built != nil }) else {
             // Each city's reason was already logged as it failed.
             lock.abandon()
@@ -67,31 +78,29 @@ public struct SiteBuilder: Sendable {
                               message: "no city could be built; the site was left as it was")
         }
 
-        // 7. Publish. Everything is rendered and read before the first write, so an
-        // error here still leaves the site as it was.
-        let (site, manifest, removals) = try timer.measure(.publish) { () throws -> ([(path: String, content: Data)], Manifest, [String]) in
-            let site = try siteFiles(outcomes: outcomes, previous: previous, inputs)
-                + SiteWriter.folderContents(config.publicDirectory, under: "assets")
+        // 7. Publish the site-wide files, the manifest, and prune.
+        let writer = output.writer
+        try timer.measure(.publish) {
             var manifest = Manifest()
             for outcome in outcomes {
                 if let built = outcome.built {
-                    for file in built.files { manifest.files[file.path] = outcome.slug }
+                    for path in built.files { manifest.files[path] = outcome.slug }
+                    manifest.cities[outcome.slug] = built.record
                 } else {
                     // A city that failed keeps its last published files.
-                    for (path, owner) in previous.files where owner == outcome.slug { manifest.files[path] = owner }
+                    for (path, owner) in output.previous.files where owner == outcome.slug { manifest.files[path] = owner }
                 }
             }
-            for file in site { manifest.files[file.path] = "" }
-            // Whatever Isobar wrote before and does not write now: removed cities, old assets.
-            let removals = previous.files.keys.filter { manifest.files[$0] == nil }.sorted()
-            return (site, manifest, removals)
-        }
-        var writer = SiteWriter(output: config.outputDirectory)
-        try timer.measure(.publish) {
-            for outcome in outcomes { for file in outcome.built?.files ?? [] { try writer.write(file.content, to: file.path) } }
-            for file in site { try writer.write(file.content, to: file.path) }
+            let site = try siteFiles(outcomes: outcomes, previous: output.previous, inputs) + assets
+            for file in site {
+                manifest.files[file.path] = ""
+                try writer.write(file.content, to: file.path)
+            }
             try writer.write(try manifest.data(), to: Manifest.fileName)
-            for path in removals { try writer.remove(path) }
+            // Whatever Isobar wrote before and does not write now: removed cities, old assets.
+            for path in output.previous.files.keys.sorted() where manifest.files[path] == nil {
+                try writer.remove(path)
+            }
         }
 
         // 8. Report.
@@ -128,7 +137,26 @@ public struct SiteBuilder: Sendable {
             strings: strings, placeImages: images.filter { !$0.hasPrefix(".") }, baseURL: config.baseURL)
         return Inputs(
             config: config, places: places, templates: templates, strings: strings, presenter: presenter,
-            locator: locator, provider: provider, http: http, timer: timer)
+            locator: locator, provider: provider, http: http, timer: timer,
+            siteFingerprint: try siteFingerprint(config, images: images))
+    }
+
+    /// Everything site-wide that shapes a page: Isobar's version, the config file, the
+    /// theme (templates, strings), the places file, and which icons and images exist.
+    func siteFingerprint(_ config: SiteConfig, images: Set<String>) throws -> String {
+        var digest = Fingerprint()
+        digest.add(Version.isobar)
+        for file in [config.file, config.placesFile] {
+            digest.add(FileManager.default.contents(atPath: file.path) ?? Data())
+        }
+        let manager = FileManager.default
+        for relative in (manager.enumerator(atPath: config.templatesDirectory.path)?.compactMap { $0 as? String } ?? []).sorted() {
+            digest.add(relative)
+            digest.add(manager.contents(atPath: config.templatesDirectory.appendingPathComponent(relative).path) ?? Data())
+        }
+        let icons = (try? manager.contentsOfDirectory(atPath: config.publicDirectory.appendingPathComponent("icons").path)) ?? []
+        digest.add((icons.sorted() + images.sorted()).joined(separator: "\n"))
+        return digest.value
     }
 
     /// The live provider: the key from the environment, one libcurl client, one rate
@@ -168,37 +196,53 @@ public struct SiteBuilder: Sendable {
         var outcome: CityOutcome
     }
 
-    func buildCities(_ inputs: Inputs) async -> [CityResult] {
+    /// Cities in flight at once: enough to keep the cores (snapshots) or the HTTP
+    /// transfers (live) busy, few enough that memory does not grow with the site.
+    func window(_ inputs: Inputs) -> Int {
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        return inputs.config.provider == .openweather ? max(4 * inputs.config.openWeather.concurrency, 2 * cores) : 2 * cores
+    }
+
+    func buildCities(_ inputs: Inputs, _ output: Output) async -> [CityResult] {
         let cities = inputs.config.cities
+        let window = window(inputs)
         return await withTaskGroup(of: (Int, CityResult).self) { group in
-            for (position, city) in cities.enumerated() {
-                group.addTask { (position, await buildCityOrFallBack(city, inputs)) }
-            }
             var results = [CityResult?](repeating: nil, count: cities.count)
-            for await (position, result) in group { results[position] = result }
+            var next = 0
+            func startNext() {
+                guard next < cities.count else { return }
+                let position = next, city = cities[position]
+                next += 1
+                group.addTask { (position, await buildCityOrFallBack(city, inputs, output)) }
+            }
+            for _ in 0..<min(window, cities.count) { startNext() }
+            for await (position, result) in group {
+                results[position] = result
+                startNext()
+            }
             return results.compactMap { $0 }
         }
     }
 
     /// A city's fresh build; if that fails, a build from stale cached data (younger than
     /// `stale_after`); if there is none, a failure that keeps the last published page.
-    func buildCityOrFallBack(_ city: CityConfig, _ inputs: Inputs) async -> CityResult {
+    func buildCityOrFallBack(_ city: CityConfig, _ inputs: Inputs, _ output: Output) async -> CityResult {
         do {
             let fetched = try await inputs.timer.measure(.fetch) { () async throws -> CityResponses in
                 let located = try await inputs.timer.measure(.locate) { try await inputs.locator.locate(city) }
                 return try await inputs.provider.fetch(located)
             }
-            let built = try render(fetched, inputs, stale: false)
+            let built = try publish(fetched, inputs, output, stale: false)
             return CityResult(slug: city.slug, name: city.name, built: built,
-                              outcome: CityOutcome(slug: city.slug, name: city.name, status: .fresh, error: nil, dataTime: built.dataTime))
+                              outcome: CityOutcome(slug: city.slug, name: city.name, status: .fresh, error: nil, dataTime: built.record.dataTime))
         } catch {
             let problem = error as? IsobarError ?? IsobarError(step: .fetch, message: "\(error)")
             if let stale = try? inputs.provider.fallback(city, maxAge: inputs.config.staleAfter),
-                let built = try? render(stale, inputs, stale: true)
+                let built = try? publish(stale, inputs, output, stale: true)
             {
-                environment.log("\(city.name): \(problem.description)\n  using cached data from \(ISO8601DateFormatter().string(from: built.dataTime))")
+                environment.log("\(city.name): \(problem.description)\n  using cached data from \(ISO8601DateFormatter().string(from: built.record.dataTime))")
                 return CityResult(slug: city.slug, name: city.name, built: built,
-                                  outcome: CityOutcome(slug: city.slug, name: city.name, status: .stale, error: problem, dataTime: built.dataTime))
+                                  outcome: CityOutcome(slug: city.slug, name: city.name, status: .stale, error: problem, dataTime: built.record.dataTime))
             }
             environment.log("\(city.name): \(problem.description)")
             return CityResult(slug: city.slug, name: city.name, built: nil,
@@ -206,26 +250,54 @@ public struct SiteBuilder: Sendable {
         }
     }
 
-    /// Normalize, present and render one city's responses.
-    func render(_ fetched: CityResponses, _ inputs: Inputs, stale: Bool) throws -> BuiltCity {
+    /// What a city's pages are made from: the site-wide inputs, the city's settings and
+    /// places, and its raw responses.
+    func fingerprint(_ fetched: CityResponses, _ inputs: Inputs, stale: Bool) -> String {
+        var digest = Fingerprint()
+        digest.add(inputs.siteFingerprint)
         let city = fetched.city
+        digest.add([city.name, city.country, city.state ?? "", city.slug, city.units.rawValue, city.timeZone ?? "",
+                    String(describing: city.latitude), String(describing: city.longitude), stale ? "stale" : "fresh"].joined(separator: "\u{1F}"))
+        for endpoint in Endpoint.allCases {
+            guard let response = fetched[endpoint] else { continue }
+            digest.add(endpoint.rawValue)
+            digest.add(response.body)
+        }
+        return digest.value
+    }
+
+    /// Normalize, present, render and write one city — or, when its inputs match what its
+    /// published pages were built from, keep those pages and reuse what the index needs.
+    func publish(_ fetched: CityResponses, _ inputs: Inputs, _ output: Output, stale: Bool) throws -> BuiltCity {
+        let city = fetched.city
+        let files = ["\(city.slug)/index.html", "\(city.slug)/forecast.json"]
+        let print = fingerprint(fetched, inputs, stale: stale)
+        if let previous = output.previous.cities[city.slug], previous.fingerprint == print,
+            files.allSatisfy({ output.previous.files[$0] == city.slug }), output.writer.allExist(files)
+        {
+            return BuiltCity(record: previous, files: files)
+        }
         let forecast = try inputs.timer.measure(.normalize) { try Normalizer().forecast(from: fetched) }
         let root = "../"
         let (model, card) = inputs.timer.measure(.present) {
             (inputs.presenter.cityPage(forecast, city: city, places: inputs.places[city.slug] ?? [], root: root, stale: stale),
              inputs.presenter.indexCard(forecast, city: city, stale: stale))
         }
-        return try inputs.timer.measure(.render) {
+        let (page, json) = try inputs.timer.measure(.render) { () throws -> (Data, Data) in
             let body = try inputs.templates.renderBody("city", model)
             let page = try inputs.templates.renderPage(layout(
                 inputs, title: "\(city.name) – \(inputs.config.title)", description: model.share.text,
                 canonical: model.share.url, root: root, kind: "city", content: body))
-            let alerts = forecast.alerts.enumerated().map { AlertsFeed.Item(city: city.name, slug: city.slug, alert: $1, index: $0) }
-            return BuiltCity(
-                card: card,
-                files: [("\(city.slug)/index.html", Data(page.utf8)), ("\(city.slug)/forecast.json", try ForecastJSON.data(forecast, slug: city.slug))],
-                dataTime: forecast.current.time, alerts: alerts)
+            return (Data(page.utf8), try ForecastJSON.data(forecast, slug: city.slug))
         }
+        try inputs.timer.measure(.publish) {
+            try output.writer.write(page, to: files[0])
+            try output.writer.write(json, to: files[1])
+        }
+        let alerts = forecast.alerts.enumerated().map { AlertsFeed.Item(city: city.name, slug: city.slug, alert: $1, index: $0) }
+        return BuiltCity(
+            record: Manifest.City(fingerprint: print, card: card, dataTime: forecast.current.time, alerts: alerts, status: stale ? .stale : .fresh),
+            files: files)
     }
 
     func layout(_ inputs: Inputs, title: String, description: String, canonical: String, root: String, kind: String, content: String) -> LayoutModel {
@@ -239,7 +311,7 @@ public struct SiteBuilder: Sendable {
     /// The index, 404 page, sitemap, robots.txt and alerts feed.
     func siteFiles(outcomes: [CityResult], previous: Manifest, _ inputs: Inputs) throws -> [(path: String, content: Data)] {
         let config = inputs.config
-        let built = outcomes.compactMap(\.built)
+        let built = outcomes.compactMap(\.built).map(\.record)
         // A city without data is still listed, linking to its last page when there is one.
         let missing = outcomes.filter { $0.built == nil }.map { result in
             IndexPageModel.Missing(

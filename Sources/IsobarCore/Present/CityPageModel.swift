@@ -5,7 +5,7 @@
 /// The `has…`/`…Count` values are stored, not computed: Mustache reads models through
 /// `Mirror`, which sees stored properties only.
 public struct CityPageModel: Sendable {
-    public struct Icon: Sendable {
+    public struct Icon: Sendable, Codable {
         /// Relative URL of the icon from the page.
         public var src: String
         /// The condition description: the icon's alt text.

@@ -1,6 +1,6 @@
 /// What `index.md` shows: a card per city, in config order.
 public struct IndexPageModel: Sendable {
-    public struct Card: Sendable {
+    public struct Card: Sendable, Codable {
         public var name: String
         public var country: String
         public var href: String

@@ -3,30 +3,44 @@ import Foundation
 /// What Isobar wrote into the output folder, kept in `.isobar-manifest.json` there:
 /// each path with the slug of the city it belongs to (none for site-wide files). Pruning
 /// removes only files listed here, so files Isobar did not write are never touched.
-public struct Manifest: Codable, Sendable, Equatable {
+public struct Manifest: Codable, Sendable {
     public static let fileName = ".isobar-manifest.json"
 
-    public var version = 1
+    /// What a city's pages were built from, and what the site-wide pages need of it, so
+    /// that an unchanged city is not rendered again (`SiteBuilder` compares fingerprints).
+    public struct City: Codable, Sendable {
+        public var fingerprint: String
+        public var card: IndexPageModel.Card
+        public var dataTime: Date
+        public var alerts: [AlertsFeed.Item]
+        public var status: CityOutcome.Status
+    }
+
+    public var version = 2
     /// Relative path → owning city slug, or "" for the index, feeds and assets.
     public var files: [String: String] = [:]
+    public var cities: [String: City] = [:]
 
-    public init(files: [String: String] = [:]) {
+    public init(files: [String: String] = [:], cities: [String: City] = [:]) {
         self.files = files
+        self.cities = cities
     }
 
     /// The previous run's manifest, or an empty one (first run, or an unreadable file:
     /// then nothing is pruned, which is the safe side).
     public static func load(from output: URL) -> Manifest {
         let url = output.appendingPathComponent(fileName)
-        guard let data = FileManager.default.contents(atPath: url.path),
-            let manifest = try? JSONDecoder().decode(Manifest.self, from: data)
-        else { return Manifest() }
+        guard let data = FileManager.default.contents(atPath: url.path) else { return Manifest() }
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .secondsSince1970
+        guard let manifest = try? decoder.decode(Manifest.self, from: data) else { return Manifest() }
         return manifest
     }
 
     public func data() throws -> Data {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .secondsSince1970
         return try encoder.encode(self)
     }
 }

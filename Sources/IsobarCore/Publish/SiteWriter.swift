@@ -3,29 +3,50 @@ import Foundation
 /// Writes the site into the output folder. Each file goes to a hidden temporary name
 /// beside its target and is renamed into place, so a reader (or rsync) never sees half
 /// a file; a file whose bytes are unchanged is left alone, so its mtime stays.
-public struct SiteWriter {
+public final class SiteWriter: @unchecked Sendable {
+    // @unchecked: the lists are only touched under `lock`; each file is written by one
+    // task only (cities own distinct paths), so the writes themselves need no lock.
     public let output: URL
-    public private(set) var written: [String] = []
-    public private(set) var unchanged: [String] = []
-    public private(set) var removed: [String] = []
+    private let lock = NSLock()
+    private var writtenPaths: [String] = []
+    private var unchangedPaths: [String] = []
+    private var removedPaths: [String] = []
     private let manager = FileManager.default
+
+    public var written: [String] { lock.withLock { writtenPaths } }
+    public var unchanged: [String] { lock.withLock { unchangedPaths } }
+    public var removed: [String] { lock.withLock { removedPaths } }
 
     public init(output: URL) {
         self.output = output.standardizedFileURL
     }
 
+    /// Whether Isobar's files for these paths are all in place (a city skipped as
+    /// unchanged must still have its pages).
+    public func allExist(_ relativePaths: [String]) -> Bool {
+        relativePaths.allSatisfy(exists)
+    }
+
     /// `relativePath` uses `/` and must stay inside the output folder.
-    public mutating func write(_ data: Data, to relativePath: String) throws {
+    public func write(_ data: Data, to relativePath: String) throws {
         let target = try destination(for: relativePath)
-        if let existing = manager.contents(atPath: target.path), existing == data {
-            unchanged.append(relativePath)
+        if Self.sameBytes(data, at: target) {
+            lock.withLock { unchangedPaths.append(relativePath) }
             return
         }
         try AtomicFile.write(data, to: target, step: .publish)
-        written.append(relativePath)
+        lock.withLock { writtenPaths.append(relativePath) }
     }
 
-    public mutating func write(_ text: String, to relativePath: String) throws {
+    /// Whether the file already holds exactly these bytes; the size is checked first, so a
+    /// changed page is usually told apart without reading it.
+    static func sameBytes(_ data: Data, at target: URL) -> Bool {
+        var status = stat()
+        guard stat(target.path, &status) == 0, Int(status.st_size) == data.count else { return false }
+        return FileManager.default.contents(atPath: target.path) == data
+    }
+
+    public func write(_ text: String, to relativePath: String) throws {
         try write(Data(text.utf8), to: relativePath)
     }
 
@@ -55,7 +76,7 @@ public struct SiteWriter {
     }
 
     /// Removes a file Isobar wrote earlier, and its folder when that is left empty.
-    public mutating func remove(_ relativePath: String) throws {
+    public func remove(_ relativePath: String) throws {
         let target = try destination(for: relativePath)
         guard manager.fileExists(atPath: target.path) else { return }
         do {
@@ -63,7 +84,7 @@ public struct SiteWriter {
         } catch {
             throw IsobarError(step: .publish, path: target.path, message: "cannot remove: \(error.localizedDescription)")
         }
-        removed.append(relativePath)
+        lock.withLock { removedPaths.append(relativePath) }
         var folder = target.deletingLastPathComponent().standardizedFileURL
         while folder.path != output.path, folder.path.hasPrefix(output.path),
             (try? manager.contentsOfDirectory(atPath: folder.path))?.isEmpty == true

@@ -64,18 +64,18 @@ public struct HourlyChart: Sendable {
         // meet them), and the weekday where a new local day begins.
         let baseline = XMLText.number(Self.top + plotHeight)
         svg += #"<line class="chart-axis" x1="\#(XMLText.number(Self.left))" x2="\#(XMLText.number(Self.width - Self.right))" y1="\#(baseline)" y2="\#(baseline)"/>"#
-        let hours = points.map { Int(clock.time($0.time).prefix(2)) ?? 0 }
+        let hours = points.map { clock.hour($0.time) }
         let stepHours = max(1, Int((points[1].time.timeIntervalSince(points[0].time) / 3600).rounded()))
         let every = max(1, 6 / stepHours)
         let first = hours.firstIndex { $0 % 6 == 0 } ?? 0
         let offset = first % every
-        var previousDay = clock.shortDate(points[0].time)
+        var previousDay = clock.dayKey(points[0].time)
         for (index, point) in points.enumerated() {
             let px = XMLText.number(x(index))
             if (index - offset) % every == 0 {
                 svg += #"<text class="chart-label" x="\#(px)" y="\#(XMLText.number(Self.top + plotHeight + 16))" text-anchor="middle">\#(XMLText.escape(clock.time(point.time)))</text>"#
             }
-            let day = clock.shortDate(point.time)
+            let day = clock.dayKey(point.time)
             if day != previousDay {
                 // The line sits where the new day begins: on a step at midnight, or halfway
                 // between the last step of one day and the first of the next.

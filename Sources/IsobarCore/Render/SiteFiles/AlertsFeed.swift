@@ -3,8 +3,8 @@ import Foundation
 /// `alerts.xml`: an Atom feed of every active weather alert, one entry per alert,
 /// linking to its city's page. Its `updated` time is that of the newest data, not the
 /// build's, so an unchanged forecast gives an unchanged file.
-enum AlertsFeed {
-    struct Item {
+public enum AlertsFeed {
+    public struct Item: Codable, Sendable {
         var city: String
         var slug: String
         var alert: WeatherAlert
