@@ -88,4 +88,21 @@ import Testing
         #expect(Markdown.html(from: "São *Paulo* — 12°") == "<p>São <em>Paulo</em> — 12°</p>\n")
         #expect(Markdown.html(from: "") == "")
     }
+
+    /// forecast.json is written by hand for speed; it must still be the model's Codable form.
+    @Test func forecastJSONDecodesBackToTheSameForecast() throws {
+        struct Document: Decodable { var slug: String; var units: String; var forecast: Forecast }
+        for fixture in ["onecall-quirks.json", "onecall-imperial-minimal.json"] {
+            var forecast = try OpenWeatherDecoder(units: .metric).oneCall(TestPaths.response(fixture, .oneCall), city: .test())
+            forecast.airQuality = try OpenWeatherDecoder(units: .metric).airPollution(TestPaths.response("air_pollution.json", .airPollution))
+            forecast.location.name = "Quote \" and \\ and </script> and \u{2028} and \u{1}"
+            let data = try ForecastJSON.data(forecast, slug: "london-gb")
+            let decoder = JSONDecoder()
+            decoder.dateDecodingStrategy = .iso8601
+            let document = try decoder.decode(Document.self, from: data)
+            #expect(document.slug == "london-gb")
+            #expect(document.forecast == forecast, "\(fixture)")
+            #expect(!String(decoding: data, as: UTF8.self).contains("</script>"))
+        }
+    }
 }

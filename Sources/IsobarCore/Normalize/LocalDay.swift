@@ -3,6 +3,6 @@ import Foundation
 /// Calendar days in a city's own time zone, keyed `yyyy-MM-dd`.
 enum LocalDay {
     static func key(for date: Date, in zone: TimeZone) -> String {
-        LocalTimeFormatter(zone: zone, language: "en").dayKey(date)
+        LocalTimeFormatter.dayKey(LocalTimeFormatter.fields(date, offset: zone.secondsFromGMT(for: date)))
     }
 }

@@ -11,20 +11,33 @@ public struct LocalTimeFormatter: Sendable {
     public let zone: TimeZone
     public let locale: Locale
     let language: String
+    /// The zone's offset around the page's reference time, and the span it holds for:
+    /// asking the zone for every timestamp goes through ICU under a per-zone lock, which
+    /// pages of cities in one zone, built in parallel, would otherwise queue on.
+    private let offset: Int
+    private let offsetValid: Range<Date>
 
-    public init(zone: TimeZone, language: String) {
+    public init(zone: TimeZone, language: String, around reference: Date = Date(timeIntervalSince1970: 0)) {
         self.zone = zone
         self.language = language
         self.locale = Locale(identifier: language)
+        offset = zone.secondsFromGMT(for: reference)
+        let weekBefore = reference.addingTimeInterval(-7 * 86_400)
+        let previous = zone.nextDaylightSavingTimeTransition(after: weekBefore).flatMap { $0 <= reference ? $0 : nil } ?? weekBefore
+        let next = zone.nextDaylightSavingTimeTransition(after: reference) ?? reference.addingTimeInterval(30 * 86_400)
+        offsetValid = previous..<max(next, reference.addingTimeInterval(1))
     }
 
     /// Wall-clock fields of `date` in the zone, by the proleptic Gregorian calendar.
     struct Fields {
-        var year: Int, month: Int, day: Int, hour: Int, minute: Int, offsetSeconds: Int
+        var year: Int, month: Int, day: Int, hour: Int, minute: Int, offsetSeconds: Int, weekday: Int
     }
 
     func fields(_ date: Date) -> Fields {
-        let offset = zone.secondsFromGMT(for: date)
+        Self.fields(date, offset: offsetValid.contains(date) ? offset : zone.secondsFromGMT(for: date))
+    }
+
+    static func fields(_ date: Date, offset: Int) -> Fields {
         let local = Int((date.timeIntervalSince1970).rounded(.down)) + offset
         let days = Int((Double(local) / 86_400).rounded(.down))
         let seconds = local - days * 86_400
@@ -38,7 +51,10 @@ public struct LocalTimeFormatter: Sendable {
         let day = dayOfYear - (153 * mp + 2) / 5 + 1
         let month = mp < 10 ? mp + 3 : mp - 9
         let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        return Fields(year: year, month: month, day: day, hour: seconds / 3600, minute: (seconds % 3600) / 60, offsetSeconds: offset)
+        // 1970-01-01 was a Thursday; 0 is Sunday.
+        let weekday = ((days % 7) + 7 + 4) % 7
+        return Fields(year: year, month: month, day: day, hour: seconds / 3600, minute: (seconds % 3600) / 60,
+                      offsetSeconds: offset, weekday: weekday)
     }
 
     static func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
@@ -53,9 +69,10 @@ public struct LocalTimeFormatter: Sendable {
     public func hour(_ date: Date) -> Int { fields(date).hour }
 
     /// `yyyy-MM-dd`, the local calendar day.
-    public func dayKey(_ date: Date) -> String {
-        let f = fields(date)
-        return "\(f.year)-\(Self.twoDigits(f.month))-\(Self.twoDigits(f.day))"
+    public func dayKey(_ date: Date) -> String { Self.dayKey(fields(date)) }
+
+    static func dayKey(_ f: Fields) -> String {
+        "\(f.year)-\(Self.twoDigits(f.month))-\(Self.twoDigits(f.day))"
     }
 
     /// Machine-readable local time for `<time datetime>`: `2026-11-22T14:20+01:00`.
@@ -67,40 +84,111 @@ public struct LocalTimeFormatter: Sendable {
             + "\(sign)\(Self.twoDigits(offset / 60)):\(Self.twoDigits(offset % 60))"
     }
 
-    /// `Sun 22 Nov` (in the language's own order and words)
-    public func dayAndDate(_ date: Date) -> String { SharedDateFormatters.string(date, zone: zone, language: language, template: "EEEdMMM") }
-    /// `Sunday`
-    public func weekday(_ date: Date) -> String { SharedDateFormatters.string(date, zone: zone, language: language, template: "EEEE") }
-    /// `Sun`
-    public func shortWeekday(_ date: Date) -> String { SharedDateFormatters.string(date, zone: zone, language: language, template: "EEE") }
-    /// `22 Nov`
-    public func shortDate(_ date: Date) -> String { SharedDateFormatters.string(date, zone: zone, language: language, template: "dMMM") }
-}
-
-/// Localized date formatters, made once per zone, language and pattern for the whole run.
-enum SharedDateFormatters {
-    private struct Key: Hashable {
-        var zone: String, offset: Int, language: String, template: String
+    private func localized(_ date: Date, _ template: String) -> String {
+        DatePatterns.shared(language: language, template: template).format(fields(date))
     }
 
-    private nonisolated(unsafe) static var formatters: [Key: DateFormatter] = [:]
+    /// `Sun 22 Nov` (in the language's own order and words)
+    public func dayAndDate(_ date: Date) -> String { localized(date, "EEEdMMM") }
+    /// `Sunday`
+    public func weekday(_ date: Date) -> String { localized(date, "EEEE") }
+    /// `Sun`
+    public func shortWeekday(_ date: Date) -> String { localized(date, "EEE") }
+    /// `22 Nov`
+    public func shortDate(_ date: Date) -> String { localized(date, "dMMM") }
+}
+
+/// A language's date pattern for a template ("EEEdMMM" → "EEE, MMM d" in English,
+/// "EEE, d. MMM" in German) and its day and month names, taken from ICU once per run and
+/// then applied without a formatter, so building pages in parallel never waits on one.
+struct DatePatterns: Sendable {
+    enum Piece: Sendable {
+        case literal(String)
+        case weekdayShort, weekdayLong, day, dayPadded, monthShort, monthLong, monthNumber, monthNumberPadded, year
+    }
+
+    let pieces: [Piece]
+    let weekdaysShort: [String], weekdaysLong: [String], monthsShort: [String], monthsLong: [String]
+
+    private struct Key: Hashable { var language: String, template: String }
+    private nonisolated(unsafe) static var cache: [Key: DatePatterns] = [:]
     private static let lock = NSLock()
 
-    static func string(_ date: Date, zone: TimeZone, language: String, template: String) -> String {
-        let key = Key(zone: zone.identifier, offset: zone.secondsFromGMT(), language: language, template: template)
-        // DateFormatter is not safe to use from two threads at once: one lock for all.
+    static func shared(language: String, template: String) -> DatePatterns {
+        let key = Key(language: language, template: template)
         return lock.withLock {
-            let formatter: DateFormatter
-            if let cached = formatters[key] {
-                formatter = cached
-            } else {
-                formatter = DateFormatter()
-                formatter.locale = Locale(identifier: language)
-                formatter.timeZone = zone
-                formatter.setLocalizedDateFormatFromTemplate(template)
-                formatters[key] = formatter
-            }
-            return formatter.string(from: date)
+            if let cached = cache[key] { return cached }
+            let made = DatePatterns(language: language, template: template)
+            cache[key] = made
+            return made
         }
+    }
+
+    init(language: String, template: String) {
+        let locale = Locale(identifier: language)
+        let formatter = DateFormatter()
+        formatter.locale = locale
+        formatter.calendar = Calendar(identifier: .gregorian)
+        // Format-context names ("Nov"), which is what these patterns display.
+        weekdaysShort = formatter.shortWeekdaySymbols
+        weekdaysLong = formatter.weekdaySymbols
+        monthsShort = formatter.shortMonthSymbols
+        monthsLong = formatter.monthSymbols
+        let pattern = DateFormatter.dateFormat(fromTemplate: template, options: 0, locale: locale) ?? template
+        pieces = Self.parse(pattern)
+    }
+
+    /// ICU pattern letters this needs; anything quoted or unknown is kept as text.
+    static func parse(_ pattern: String) -> [Piece] {
+        var pieces: [Piece] = []
+        var literal = ""
+        var characters = Array(pattern)[...]
+        func flush() { if !literal.isEmpty { pieces.append(.literal(literal)); literal = "" } }
+        while let c = characters.first {
+            if c == "'" {
+                characters.removeFirst()
+                if characters.first == "'" { literal.append("'"); characters.removeFirst(); continue }
+                while let q = characters.first, q != "'" { literal.append(q); characters.removeFirst() }
+                characters.removeFirst(min(1, characters.count))
+                continue
+            }
+            guard c.isLetter else { literal.append(c); characters.removeFirst(); continue }
+            var run = 0
+            while characters.first == c { run += 1; characters.removeFirst() }
+            flush()
+            switch (c, run) {
+            case ("E", 1...3), ("c", 1...3), ("e", 3): pieces.append(.weekdayShort)
+            case ("E", _), ("c", _), ("e", _): pieces.append(.weekdayLong)
+            case ("d", 1): pieces.append(.day)
+            case ("d", _): pieces.append(.dayPadded)
+            case ("M", 1), ("L", 1): pieces.append(.monthNumber)
+            case ("M", 2), ("L", 2): pieces.append(.monthNumberPadded)
+            case ("M", 3), ("L", 3): pieces.append(.monthShort)
+            case ("M", _), ("L", _): pieces.append(.monthLong)
+            case ("y", _): pieces.append(.year)
+            default: literal.append(String(repeating: c, count: run))
+            }
+        }
+        flush()
+        return pieces
+    }
+
+    func format(_ f: LocalTimeFormatter.Fields) -> String {
+        var text = ""
+        for piece in pieces {
+            switch piece {
+            case .literal(let string): text += string
+            case .weekdayShort: text += weekdaysShort[f.weekday]
+            case .weekdayLong: text += weekdaysLong[f.weekday]
+            case .day: text += String(f.day)
+            case .dayPadded: text += LocalTimeFormatter.twoDigits(f.day)
+            case .monthShort: text += monthsShort[f.month - 1]
+            case .monthLong: text += monthsLong[f.month - 1]
+            case .monthNumber: text += String(f.month)
+            case .monthNumberPadded: text += LocalTimeFormatter.twoDigits(f.month)
+            case .year: text += String(f.year)
+            }
+        }
+        return text
     }
 }

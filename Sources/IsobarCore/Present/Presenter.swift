@@ -52,7 +52,7 @@ public struct Presenter: Sendable {
     func wind(speed: Double, gust: Double?, degrees: Double?, format: UnitFormatter) -> CityPageModel.Wind {
         let force = Beaufort.force(metresPerSecond: speed)
         // One sweep of the animation takes longer the calmer it is: 6 s at 1 m/s, 0.5 s in a gale.
-        let period = force == 0 ? nil : String(format: "%.2fs", locale: Locale(identifier: "en_US_POSIX"), min(6, max(0.5, 6 / speed)))
+        let period = force == 0 ? nil : FixedPoint.format(min(6, max(0.5, 6 / speed)), digits: 2) + "s"
         return CityPageModel.Wind(
             speed: format.speed(speed), gust: gust.map(format.speed),
             direction: degrees.map(compass),
@@ -72,7 +72,7 @@ public struct Presenter: Sendable {
 
     public func cityPage(_ forecast: Forecast, city: CityConfig, places: [Place], root: String, stale: Bool = false) -> CityPageModel {
         let format = UnitFormatter(units: city.units, locale: locale)
-        let clock = LocalTimeFormatter(zone: forecast.location.timeZone, language: language)
+        let clock = LocalTimeFormatter(zone: forecast.location.timeZone, language: language, around: forecast.current.time)
         let current = forecast.current
         let today = Self.today(forecast)
         let primary = current.conditions.first ?? Condition(code: 0, main: "", description: "", icon: "")
@@ -107,7 +107,7 @@ public struct Presenter: Sendable {
             CityPageModel.AirQualityModel(
                 index: quality.index, category: AirQualityCategory.of(quality.index).localized(strings),
                 pollutants: Self.pollutantNames.compactMap { entry in
-                    quality.components[entry.key].map { .init(name: entry.name, value: "\(String(format: "%.1f", locale: locale, $0)) µg/m³") }
+                    quality.components[entry.key].map { .init(name: entry.name, value: "\(FixedPoint.format($0, digits: 1, separator: FixedPoint.separator(for: locale))) µg/m³") }
                 })
         }
 
@@ -153,9 +153,7 @@ public struct Presenter: Sendable {
                 number: index + 1, anchor: "place-\(index + 1)",
                 name: place.name, description: place.description,
                 wikipedia: place.wikipedia.flatMap(Self.webLink),
-                openStreetMap: String(
-                    format: "https://www.openstreetmap.org/?mlat=%.5f&mlon=%.5f#map=16/%.5f/%.5f",
-                    locale: Locale(identifier: "en_US_POSIX"), place.lat, place.lon, place.lat, place.lon),
+                openStreetMap: Self.openStreetMapLink(latitude: place.lat, longitude: place.lon),
                 image: place.image.flatMap { placeImages.contains($0) ? root + "assets/places/" + $0 : nil })
         }
         let map = PlacesMap(
@@ -204,7 +202,7 @@ public struct Presenter: Sendable {
 
     public func indexCard(_ forecast: Forecast, city: CityConfig, stale: Bool = false) -> IndexPageModel.Card {
         let format = UnitFormatter(units: city.units, locale: locale)
-        let clock = LocalTimeFormatter(zone: forecast.location.timeZone, language: language)
+        let clock = LocalTimeFormatter(zone: forecast.location.timeZone, language: language, around: forecast.current.time)
         let primary = forecast.current.conditions.first ?? Condition(code: 0, main: "", description: "", icon: "")
         let today = Self.today(forecast)
         let count = forecast.alerts.count
@@ -222,7 +220,12 @@ public struct Presenter: Sendable {
     }
 
     static func percentage(_ fraction: Double) -> String {
-        String(format: "%.1f%%", locale: Locale(identifier: "en_US_POSIX"), min(100, max(0, fraction * 100)))
+        FixedPoint.format(min(100, max(0, fraction * 100)), digits: 1) + "%"
+    }
+
+    static func openStreetMapLink(latitude: Double, longitude: Double) -> String {
+        let lat = FixedPoint.format(latitude, digits: 5), lon = FixedPoint.format(longitude, digits: 5)
+        return "https://www.openstreetmap.org/?mlat=\(lat)&mlon=\(lon)#map=16/\(lat)/\(lon)"
     }
 
     /// A `mailto:` link whose subject and body are percent-encoded.

@@ -12,7 +12,7 @@ public struct UnitFormatter: Sendable {
     }
 
     private func decimal(_ value: Double, digits: Int) -> String {
-        String(format: "%.\(digits)f", locale: locale, value)
+        FixedPoint.format(value, digits: digits, separator: FixedPoint.separator(for: locale))
     }
 
     public var temperatureSymbol: String {

@@ -50,8 +50,8 @@ public struct OpenWeatherRequests: Sendable {
     }
 
     private func coordinates(_ city: CityConfig) -> [URLQueryItem] {
-        [.init(name: "lat", value: String(format: "%.4f", city.latitude ?? 0)),
-         .init(name: "lon", value: String(format: "%.4f", city.longitude ?? 0))]
+        [.init(name: "lat", value: FixedPoint.format(city.latitude ?? 0, digits: 4)),
+         .init(name: "lon", value: FixedPoint.format(city.longitude ?? 0, digits: 4))]
     }
 
     private func unitsAndLanguage(_ city: CityConfig) -> [URLQueryItem] {

@@ -1,19 +1,221 @@
 import Foundation
 
 /// `<slug>/forecast.json`: the normalized forecast, for scripts. Dates are ISO 8601 in
-/// UTC and values are in the model's canonical units (°C, m/s, m, hPa, mm, 0…1).
-enum ForecastJSON {
-    struct Document: Encodable {
-        var slug: String
-        var units = "canonical: °C, m/s, m, hPa, mm, probabilities 0…1"
-        var forecast: Forecast
+/// UTC and values are in the model's canonical units (°C, m/s, m, hPa, mm, 0…1). The
+/// keys are those of `Forecast`'s `Codable` form, so `JSONDecoder` reads it back (a test
+/// checks that); it is written by hand because `JSONEncoder` cost a tenth of build time.
+public enum ForecastJSON {
+    public static let unitsNote = "canonical: °C, m/s, m, hPa, mm, probabilities 0…1"
+
+    public static func data(_ forecast: Forecast, slug: String) throws -> Data {
+        let json = JSONText()
+        json.object {
+            json.field("slug") { json.string(slug) }
+            json.field("units") { json.string(unitsNote) }
+            json.field("forecast") { json.forecast(forecast) }
+        }
+        json.text += "\n"
+        return Data(json.text.utf8)
+    }
+}
+
+/// A small JSON writer: keys in a fixed order, one entry per line at the top levels.
+final class JSONText {
+    var text = ""
+    private var needsComma = [false]
+
+    func object(_ body: () -> Void) {
+        text += "{"
+        needsComma.append(false)
+        body()
+        needsComma.removeLast()
+        text += "}"
     }
 
-    static func data(_ forecast: Forecast, slug: String) throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        encoder.dateEncodingStrategy = .iso8601
-        // JSONEncoder escapes "/" and control characters; "<" passes, but no page embeds this file.
-        return try encoder.encode(Document(slug: slug, forecast: forecast))
+    func array<T>(_ items: [T], _ element: (T) -> Void) {
+        text += "["
+        needsComma.append(false)
+        for item in items {
+            separate()
+            element(item)
+        }
+        needsComma.removeLast()
+        text += "]"
+    }
+
+    private func separate() {
+        if needsComma[needsComma.count - 1] { text += "," }
+        needsComma[needsComma.count - 1] = true
+    }
+
+    func field(_ key: String, _ value: () -> Void) {
+        separate()
+        string(key)
+        text += ":"
+        value()
+    }
+
+    /// Optional fields are left out when absent, as `JSONEncoder` does.
+    func field(_ key: String, _ value: Double?) {
+        guard let value else { return }
+        field(key) { number(value) }
+    }
+
+    func field(_ key: String, _ value: String?) {
+        guard let value else { return }
+        field(key) { string(value) }
+    }
+
+    func field(_ key: String, _ value: Date?) {
+        guard let value else { return }
+        field(key) { date(value) }
+    }
+
+    func number(_ value: Double) {
+        guard value.isFinite else { text += "null"; return }
+        text += value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+    }
+
+    func date(_ value: Date) {
+        string(AtomDate.string(value))
+    }
+
+    func string(_ value: String) {
+        text += "\""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\"": text += "\\\""
+            case "\\": text += "\\\\"
+            case "\n": text += "\\n"
+            case "\r": text += "\\r"
+            case "\t": text += "\\t"
+            // "<" and "/" escaped too, so the file is safe to inline into a page's <script>.
+            case "<": text += "\\u003c"
+            case "/": text += "\\/"
+            case _ where scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029:
+                let hex = String(scalar.value, radix: 16)
+                text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: text.unicodeScalars.append(scalar)
+            }
+        }
+        text += "\""
+    }
+
+    func condition(_ c: Condition) {
+        object {
+            field("code") { number(Double(c.code)) }
+            field("description", c.description)
+            field("icon", c.icon)
+            field("main", c.main)
+        }
+    }
+
+    func forecast(_ f: Forecast) {
+        object {
+            field("airQuality") {
+                if let air = f.airQuality {
+                    object {
+                        field("components") {
+                            object { for key in air.components.keys.sorted() { field(key, air.components[key]) } }
+                        }
+                        field("index") { number(Double(air.index)) }
+                        field("time", air.time)
+                    }
+                } else {
+                    text += "null"
+                }
+            }
+            field("alerts") {
+                array(f.alerts) { a in
+                    object {
+                        field("description", a.description)
+                        field("end", a.end)
+                        field("event", a.event)
+                        field("sender", a.sender)
+                        field("start", a.start)
+                        field("tags") { array(a.tags) { string($0) } }
+                    }
+                }
+            }
+            field("current") {
+                let c = f.current
+                object {
+                    field("cloudCover", c.cloudCover)
+                    field("conditions") { array(c.conditions) { condition($0) } }
+                    field("dewPoint", c.dewPoint)
+                    field("feelsLike", c.feelsLike)
+                    field("humidity", c.humidity)
+                    field("pressure", c.pressure)
+                    field("rainLastHour", c.rainLastHour)
+                    field("snowLastHour", c.snowLastHour)
+                    field("sunrise", c.sunrise)
+                    field("sunset", c.sunset)
+                    field("temperature", c.temperature)
+                    field("time", c.time)
+                    field("uvIndex", c.uvIndex)
+                    field("visibility", c.visibility)
+                    field("windDirection", c.windDirection)
+                    field("windGust", c.windGust)
+                    field("windSpeed", c.windSpeed)
+                }
+            }
+            field("daily") {
+                array(f.daily) { d in
+                    object {
+                        field("condition") { condition(d.condition) }
+                        field("day", d.day)
+                        field("moonPhase", d.moonPhase)
+                        field("precipitationChance", d.precipitationChance)
+                        field("rain", d.rain)
+                        field("snow", d.snow)
+                        field("summary", d.summary)
+                        field("sunrise", d.sunrise)
+                        field("sunset", d.sunset)
+                        field("temperatureMax", d.temperatureMax)
+                        field("temperatureMin", d.temperatureMin)
+                        field("time", d.time)
+                        field("uvIndex", d.uvIndex)
+                        field("windDirection", d.windDirection)
+                        field("windSpeed", d.windSpeed)
+                    }
+                }
+            }
+            field("hourly") {
+                array(f.hourly) { h in
+                    object {
+                        field("condition") { condition(h.condition) }
+                        field("feelsLike", h.feelsLike)
+                        field("humidity", h.humidity)
+                        field("precipitationChance", h.precipitationChance)
+                        field("rain", h.rain)
+                        field("snow", h.snow)
+                        field("stepHours") { number(Double(h.stepHours)) }
+                        field("temperature", h.temperature)
+                        field("time", h.time)
+                        field("windDirection", h.windDirection)
+                        field("windGust", h.windGust)
+                        field("windSpeed", h.windSpeed)
+                    }
+                }
+            }
+            field("location") {
+                let l = f.location
+                object {
+                    field("country", l.country)
+                    field("latitude", l.latitude)
+                    field("longitude", l.longitude)
+                    field("name", l.name)
+                    field("state", l.state)
+                    field("timeZoneIdentifier", l.timeZoneIdentifier)
+                    field("utcOffsetSeconds") { number(Double(l.utcOffsetSeconds)) }
+                }
+            }
+            field("source") {
+                object {
+                    field("api", f.source.api)
+                    field("fetchedAt", f.source.fetchedAt)
+                }
+            }
+        }
     }
 }

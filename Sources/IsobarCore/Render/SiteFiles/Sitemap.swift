@@ -24,10 +24,10 @@ enum Sitemap {
 
 /// RFC 3339 timestamps in UTC, as Atom and sitemaps want them.
 enum AtomDate {
+    /// `2026-11-22T11:50:00Z`, computed directly (ISO8601DateFormatter is slow to make).
     static func string(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.formatOptions = [.withInternetDateTime]
-        return formatter.string(from: date)
+        let f = LocalTimeFormatter.fields(date, offset: 0)
+        let seconds = Int(date.timeIntervalSince1970.rounded(.down)) % 60
+        return "\(LocalTimeFormatter.dayKey(f))T\(LocalTimeFormatter.twoDigits(f.hour)):\(LocalTimeFormatter.twoDigits(f.minute)):\(LocalTimeFormatter.twoDigits((seconds + 60) % 60))Z"
     }
 }
