@@ -31,8 +31,8 @@ public struct IconCatalog: Sendable {
 
     /// Path below the site's `assets/` folder.
     public func path(for iconID: String) -> String {
-        let id = iconID.trimmingCharacters(in: .whitespaces)
-        let safe = id.range(of: #"^[0-9a-z]{1,8}$"#, options: .regularExpression) != nil
-        return safe && available.contains(id) ? "icons/\(id).svg" : "icons/unknown.svg"
+        // Only names the theme has are used, so nothing from the API reaches a path;
+        // the set lookup is the check (a path-like ID is simply not in it).
+        available.contains(iconID) && iconID != "unknown" ? "icons/\(iconID).svg" : "icons/unknown.svg"
     }
 }

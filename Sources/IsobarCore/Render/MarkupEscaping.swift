@@ -7,6 +7,8 @@
 /// the characters their context also needs escaped.
 enum MarkupEscaping {
     static func escape(_ text: String, alsoEscaping extra: Set<Unicode.Scalar> = []) -> String {
+        // Most values (numbers, times, words) need nothing: return them as they are.
+        if !needsWork(text, extra) { return text }
         var escaped = ""
         escaped.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
@@ -28,6 +30,26 @@ enum MarkupEscaping {
             }
         }
         return escaped
+    }
+
+    /// A byte scan for anything `escape` would change: ASCII specials, the extra
+    /// characters, and the lead bytes of the bidi controls and U+FFFE/U+FFFF.
+    private static func needsWork(_ text: String, _ extra: Set<Unicode.Scalar>) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable { scan($0, extra) }
+            ?? Array(text.utf8).withUnsafeBufferPointer { scan($0, extra) }
+    }
+
+    private static func scan(_ bytes: UnsafeBufferPointer<UInt8>, _ extra: Set<Unicode.Scalar>) -> Bool {
+        for byte in bytes {
+            switch byte {
+            case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "'"): return true
+            case 0..<0x20, 0x7F: return true
+            case 0xE2, 0xEF: return true  // possibly U+202A–U+202E, U+2066–U+2069, U+FFFE, U+FFFF
+            case 0x21..<0x7F where extra.contains(Unicode.Scalar(byte)): return true
+            default: continue
+            }
+        }
+        return false
     }
 
     /// U+202A–U+202E and U+2066–U+2069; the marks right-to-left names need (LRM, RLM) stay.

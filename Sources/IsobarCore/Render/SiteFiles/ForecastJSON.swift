@@ -14,44 +14,57 @@ public enum ForecastJSON {
             json.field("units") { json.string(unitsNote) }
             json.field("forecast") { json.forecast(forecast) }
         }
-        json.text += "\n"
-        return Data(json.text.utf8)
+        json.bytes.append(0x0A)
+        return Data(json.bytes)
     }
 }
 
 /// A small JSON writer: keys in a fixed order, one entry per line at the top levels.
 final class JSONText {
-    var text = ""
+    /// UTF-8 built up byte by byte: far cheaper than appending to a `String`.
+    var bytes: [UInt8] = []
     private var needsComma = [false]
 
+    init() {
+        bytes.reserveCapacity(48 * 1024)
+    }
+
+    private func raw(_ text: String) {
+        bytes.append(contentsOf: text.utf8)
+    }
+
+    private func raw(_ byte: UInt8) {
+        bytes.append(byte)
+    }
+
     func object(_ body: () -> Void) {
-        text += "{"
+        raw(UInt8(ascii: "{"))
         needsComma.append(false)
         body()
         needsComma.removeLast()
-        text += "}"
+        raw(UInt8(ascii: "}"))
     }
 
     func array<T>(_ items: [T], _ element: (T) -> Void) {
-        text += "["
+        raw(UInt8(ascii: "["))
         needsComma.append(false)
         for item in items {
             separate()
             element(item)
         }
         needsComma.removeLast()
-        text += "]"
+        raw(UInt8(ascii: "]"))
     }
 
     private func separate() {
-        if needsComma[needsComma.count - 1] { text += "," }
+        if needsComma[needsComma.count - 1] { raw(UInt8(ascii: ",")) }
         needsComma[needsComma.count - 1] = true
     }
 
     func field(_ key: String, _ value: () -> Void) {
         separate()
         string(key)
-        text += ":"
+        raw(UInt8(ascii: ":"))
         value()
     }
 
@@ -72,8 +85,8 @@ final class JSONText {
     }
 
     func number(_ value: Double) {
-        guard value.isFinite else { text += "null"; return }
-        text += value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+        guard value.isFinite else { raw("null"); return }
+        raw(value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value))
     }
 
     func date(_ value: Date) {
@@ -81,24 +94,41 @@ final class JSONText {
     }
 
     func string(_ value: String) {
-        text += "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": text += "\\\""
-            case "\\": text += "\\\\"
-            case "\n": text += "\\n"
-            case "\r": text += "\\r"
-            case "\t": text += "\\t"
+        raw(UInt8(ascii: "\""))
+        for byte in value.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): raw("\\\"")
+            case UInt8(ascii: "\\"): raw("\\\\")
             // "<" and "/" escaped too, so the file is safe to inline into a page's <script>.
-            case "<": text += "\\u003c"
-            case "/": text += "\\/"
-            case _ where scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029:
-                let hex = String(scalar.value, radix: 16)
-                text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: text.unicodeScalars.append(scalar)
+            case UInt8(ascii: "<"): raw("\\u003c")
+            case UInt8(ascii: "/"): raw("\\/")
+            case 0..<0x20:
+                let hex = String(byte, radix: 16)
+                raw("\\u" + String(repeating: "0", count: 4 - hex.count) + hex)
+            default: bytes.append(byte)
             }
         }
-        text += "\""
+        raw(UInt8(ascii: "\""))
+        // U+2028/U+2029 end a line in JavaScript: escaped in a second pass when present.
+        if value.unicodeScalars.contains(where: { $0.value == 0x2028 || $0.value == 0x2029 }) {
+            fixLineSeparators()
+        }
+    }
+
+    private func fixLineSeparators() {
+        var fixed: [UInt8] = []
+        fixed.reserveCapacity(bytes.count + 16)
+        var index = 0
+        while index < bytes.count {
+            if index + 2 < bytes.count, bytes[index] == 0xE2, bytes[index + 1] == 0x80, bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9 {
+                fixed.append(contentsOf: (bytes[index + 2] == 0xA8 ? "\\u2028" : "\\u2029").utf8)
+                index += 3
+            } else {
+                fixed.append(bytes[index])
+                index += 1
+            }
+        }
+        bytes = fixed
     }
 
     func condition(_ c: Condition) {
@@ -122,7 +152,7 @@ final class JSONText {
                         field("time", air.time)
                     }
                 } else {
-                    text += "null"
+                    raw("null")
                 }
             }
             field("alerts") {
