@@ -102,6 +102,9 @@ final class JSONText {
             // "<" and "/" escaped too, so the file is safe to inline into a page's <script>.
             case UInt8(ascii: "<"): raw("\\u003c")
             case UInt8(ascii: "/"): raw("\\/")
+            case 0x0A: raw("\\n")
+            case 0x0D: raw("\\r")
+            case 0x09: raw("\\t")
             case 0..<0x20:
                 let hex = String(byte, radix: 16)
                 raw("\\u" + String(repeating: "0", count: 4 - hex.count) + hex)
