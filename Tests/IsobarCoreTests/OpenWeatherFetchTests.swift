@@ -136,13 +136,12 @@ import Testing
         await server.inject(onecall, [.status(500), .status(429, body: #"{"cod":429,"message":"Too many"}"#, retryAfter: 1)])
         let folder = try site(server, cities: "  - { name: Paris, country: FR, lat: 48.8589, lon: 2.32 }")
         defer { folder.cleanup() }
+        let started = Date()
         let run = try await build(folder)
         #expect(run.status == 0, "\(run.stderr)")
-        let calls = await server.requests(onecall)
-        #expect(calls.count == 3)
-        if calls.count == 3 {
-            #expect(calls[2].at.timeIntervalSince(calls[1].at) >= 0.8)  // Retry-After: 1 (less the server's stamping jitter)
-        }
+        #expect(await server.requests(onecall).count == 3)
+        // Retry-After: 1 was waited for (a busy machine only makes this longer).
+        #expect(Date().timeIntervalSince(started) >= 1.0)
     }
 
     @Test func retriesStopAtThreeAndTheFailureStaysLocal() async throws {
