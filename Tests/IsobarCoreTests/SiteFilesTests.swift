@@ -57,6 +57,15 @@ import Testing
         // Pages carry no build time: a later build of the same data changes nothing.
         let later = try IsobarRun(["build"], in: site.url, environment: ["SOURCE_DATE_EPOCH": "1795999999"])
         #expect(later.stderr.contains(" 0 files written"), "\(later.stderr)")
+
+        // A page changed or deleted by hand since is rebuilt, though its data did not change.
+        let tokyo = site.url.appendingPathComponent("_site/tokyo-jp/index.html")
+        let original = try Data(contentsOf: tokyo)
+        try Data("edited".utf8).write(to: tokyo)
+        try FileManager.default.removeItem(at: site.url.appendingPathComponent("_site/rome-it/forecast.json"))
+        let repaired = try IsobarRun(["build"], in: site.url)
+        #expect(repaired.stderr.contains(" 2 files written"), "\(repaired.stderr)")
+        #expect(try Data(contentsOf: tokyo) == original)
     }
 
     @Test func germanSite() throws {

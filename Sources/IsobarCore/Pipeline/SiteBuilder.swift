@@ -272,8 +272,10 @@ public struct SiteBuilder: Sendable {
         let city = fetched.city
         let files = ["\(city.slug)/index.html", "\(city.slug)/forecast.json"]
         let print = fingerprint(fetched, inputs, stale: stale)
+        // Unchanged inputs, and the published files exactly as this run's predecessor left
+        // them (a page edited or deleted since is rebuilt): nothing to do for this city.
         if let previous = output.previous.cities[city.slug], previous.fingerprint == print,
-            files.allSatisfy({ output.previous.files[$0] == city.slug }), output.writer.allExist(files)
+            files.allSatisfy({ output.previous.files[$0] == city.slug && previous.stamps[$0] != nil && output.writer.stamp($0) == previous.stamps[$0] })
         {
             return BuiltCity(record: previous, files: files)
         }
@@ -295,8 +297,11 @@ public struct SiteBuilder: Sendable {
             try output.writer.write(json, to: files[1])
         }
         let alerts = forecast.alerts.enumerated().map { AlertsFeed.Item(city: city.name, slug: city.slug, alert: $1, index: $0) }
+        var stamps: [String: Manifest.Stamp] = [:]
+        for file in files { stamps[file] = output.writer.stamp(file) }
         return BuiltCity(
-            record: Manifest.City(fingerprint: print, card: card, dataTime: forecast.current.time, alerts: alerts, status: stale ? .stale : .fresh),
+            record: Manifest.City(fingerprint: print, stamps: stamps, card: card, dataTime: forecast.current.time, alerts: alerts,
+                                  status: stale ? .stale : .fresh),
             files: files)
     }
 

@@ -8,8 +8,17 @@ public struct Manifest: Codable, Sendable {
 
     /// What a city's pages were built from, and what the site-wide pages need of it, so
     /// that an unchanged city is not rendered again (`SiteBuilder` compares fingerprints).
+    /// Size and modification time of a file Isobar wrote, to notice a page changed by
+    /// hand (or by anything else) since, as `make` and rsync do.
+    public struct Stamp: Codable, Sendable, Equatable {
+        public var size: Int
+        public var modified: Int64
+    }
+
     public struct City: Codable, Sendable {
         public var fingerprint: String
+        /// The city's files as written, by relative path.
+        public var stamps: [String: Stamp]
         public var card: IndexPageModel.Card
         public var dataTime: Date
         public var alerts: [AlertsFeed.Item]

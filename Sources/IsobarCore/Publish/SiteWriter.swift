@@ -21,10 +21,13 @@ public final class SiteWriter: @unchecked Sendable {
         self.output = output.standardizedFileURL
     }
 
-    /// Whether Isobar's files for these paths are all in place (a city skipped as
-    /// unchanged must still have its pages).
-    public func allExist(_ relativePaths: [String]) -> Bool {
-        relativePaths.allSatisfy(exists)
+    /// The file's size and modification time (nanoseconds), or nil when it is missing.
+    public func stamp(_ relativePath: String) -> Manifest.Stamp? {
+        guard let target = try? destination(for: relativePath) else { return nil }
+        var status = stat()
+        guard stat(target.path, &status) == 0 else { return nil }
+        return Manifest.Stamp(size: Int(status.st_size),
+                              modified: Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec))
     }
 
     /// `relativePath` uses `/` and must stay inside the output folder.
