@@ -39,12 +39,13 @@ import Testing
         check(index)
         check(index.missing[0])
         let layout = LayoutModel(
-            t: [:], site: .init(title: "S", language: "en", baseURL: "https://x/"),
+            t: [:], site: .init(title: "S", language: "en", baseURL: "https://x/"), attributions: [.forSource("open-meteo")],
             page: .init(title: "P", description: "D", canonicalURL: "https://x/", root: "", kind: "index", noIndex: false),
             content: "")
         check(layout)
         check(layout.site)
         check(layout.page)
+        check(layout.attributions[0])
     }
 
     @Test func absentOptionalsReadAsNoValue() throws {

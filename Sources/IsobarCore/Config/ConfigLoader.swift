@@ -5,7 +5,7 @@ import Yams
 /// line, column and key, shows the line, and says how to fix it.
 public enum ConfigLoader {
     static let topLevelKeys = [
-        "title", "base_url", "language", "units", "provider", "snapshot_dir", "openweather",
+        "title", "base_url", "language", "units", "provider", "snapshot_dir", "openweather", "open_meteo",
         "cache", "templates", "public", "places", "output", "stale_after", "cities",
     ]
     static let openWeatherKeys = ["api", "base_url", "api_key_env", "requests_per_minute", "concurrency", "timeout", "connect_timeout"]
@@ -75,6 +75,7 @@ public enum ConfigLoader {
             provider: provider,
             snapshotDirectory: try path("snapshot_dir", default: "Samples"),
             openWeather: try loadOpenWeather(top["openweather"]),
+            openMeteo: try loadOpenMeteo(top["open_meteo"]),
             cache: try loadCache(top["cache"], folder: folder),
             templatesDirectory: try path("templates", default: "Templates"),
             publicDirectory: try path("public", default: "Public"),
@@ -120,6 +121,27 @@ public enum ConfigLoader {
             guard (1...64).contains(settings.concurrency) else { throw concurrency.error("must be between 1 and 64") }
         }
         return settings
+    }
+
+    static let openMeteoKeys = ["base_url", "geocoding_url", "air_quality_url"]
+
+    private static func loadOpenMeteo(_ value: YAMLValue?) throws -> OpenMeteoSettings {
+        var settings = OpenMeteoSettings()
+        guard let value else { return settings }
+        let map = try value.mapping(allowed: openMeteoKeys)
+        for (key, path) in [("base_url", \OpenMeteoSettings.baseURL), ("geocoding_url", \.geocodingURL), ("air_quality_url", \.airQualityURL)] {
+            guard let entry = map[key] else { continue }
+            settings[keyPath: path] = try httpURL(entry)
+        }
+        return settings
+    }
+
+    static func httpURL(_ value: YAMLValue) throws -> URL {
+        let text = try value.nonEmptyString()
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme), url.host != nil else {
+            throw value.error("\"\(text)\" is not an http(s) address")
+        }
+        return url
     }
 
     private static func duration(_ value: YAMLValue) throws -> TimeInterval {

@@ -10,6 +10,7 @@ public struct SiteConfig: Sendable, Equatable {
     public var provider: ProviderKind
     public var snapshotDirectory: URL
     public var openWeather: OpenWeatherSettings
+    public var openMeteo: OpenMeteoSettings
     public var cache: CacheSettings
     public var templatesDirectory: URL
     public var publicDirectory: URL
@@ -23,6 +24,15 @@ public struct SiteConfig: Sendable, Equatable {
 public enum ProviderKind: String, Sendable, Equatable, CaseIterable {
     case snapshot
     case openweather
+    case openMeteo = "open-meteo"
+}
+
+/// `open_meteo:` — Open-Meteo's three services; they need no key. The rate limit,
+/// concurrency and timeouts are the `openweather:` block's, which govern every request.
+public struct OpenMeteoSettings: Sendable, Equatable {
+    public var baseURL = URL(string: "https://api.open-meteo.com")!
+    public var geocodingURL = URL(string: "https://geocoding-api.open-meteo.com")!
+    public var airQualityURL = URL(string: "https://air-quality-api.open-meteo.com")!
 }
 
 public struct OpenWeatherSettings: Sendable, Equatable {

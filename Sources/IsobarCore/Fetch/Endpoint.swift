@@ -10,6 +10,26 @@ public enum Endpoint: String, Sendable, CaseIterable, Codable {
     case airPollution = "air_pollution"
     /// Geocoding `/geo/1.0/direct`, kept for good once a city is located.
     case geocode
+    /// Open-Meteo `/v1/forecast`: current, hourly and daily in one body.
+    case openMeteoForecast = "open-meteo-forecast"
+    /// Open-Meteo `/v1/air-quality`.
+    case openMeteoAirQuality = "open-meteo-air-quality"
+    /// Open-Meteo geocoding `/v1/search`, kept for good.
+    case openMeteoGeocode = "open-meteo-geocode"
+
+    /// The API path, for requests and for messages (it holds no secret).
+    public var apiPath: String {
+        switch self {
+        case .oneCall: return "/data/3.0/onecall"
+        case .currentWeather: return "/data/2.5/weather"
+        case .fiveDayForecast: return "/data/2.5/forecast"
+        case .airPollution: return "/data/2.5/air_pollution"
+        case .geocode: return "/geo/1.0/direct"
+        case .openMeteoForecast: return "/v1/forecast"
+        case .openMeteoAirQuality: return "/v1/air-quality"
+        case .openMeteoGeocode: return "/v1/search"
+        }
+    }
 
     public var fileName: String { rawValue + ".json" }
 }

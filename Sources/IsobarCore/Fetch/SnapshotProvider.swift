@@ -20,11 +20,12 @@ public struct SnapshotProvider: ForecastProvider {
         }
         let hasOneCall = responses[.oneCall] != nil
         let hasFreePair = responses[.currentWeather] != nil && responses[.fiveDayForecast] != nil
-        guard hasOneCall || hasFreePair else {
+        let hasOpenMeteo = responses[.openMeteoForecast] != nil
+        guard hasOneCall || hasFreePair || hasOpenMeteo else {
             let folder = store.root.appendingPathComponent(city.slug).path
             throw IsobarError(
                 step: .fetch, path: folder,
-                message: "no snapshot: expected onecall.json, or weather.json and forecast.json",
+                message: "no snapshot: expected onecall.json, weather.json and forecast.json, or open-meteo-forecast.json",
                 hint: "record the responses into \(folder)/ or remove the city from the config")
         }
         return CityResponses(city: city, responses: responses)

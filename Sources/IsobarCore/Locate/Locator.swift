@@ -9,25 +9,30 @@ public struct Locator: Sendable {
     /// Whether a city without coordinates must be located before fetching (live APIs
     /// fetch by coordinates; snapshots are keyed by slug and carry their own).
     public var required: Bool
+    /// Where the stored answer lives: `geocode` (OpenWeather) or `open-meteo-geocode`.
+    public var endpoint: Endpoint
 
-    public init(store: ResponseStore, geocoder: (any Geocoder)?, required: Bool) {
+    public init(store: ResponseStore, geocoder: (any Geocoder)?, required: Bool, endpoint: Endpoint = .geocode) {
         self.store = store
         self.geocoder = geocoder
         self.required = required
+        self.endpoint = endpoint
     }
 
     public func locate(_ city: CityConfig) async throws -> CityConfig {
         guard city.coordinates == nil else { return city }
-        var answer = try store.read(slug: city.slug, endpoint: .geocode)
+        var answer = try store.read(slug: city.slug, endpoint: endpoint)
         if answer == nil { answer = try await geocoder?.geocode(city) }
         guard let response = answer else {
             if !required { return city }
             throw IsobarError(
-                step: .locate, path: store.file(for: city.slug, .geocode).path,
+                step: .locate, path: store.file(for: city.slug, endpoint).path,
                 message: "no stored location, and none can be fetched offline",
                 hint: "run once without --offline, or give the city `lat:` and `lon:`")
         }
-        let matches = try OpenWeatherDecoder(units: city.units).geocode(response)
+        let matches = response.endpoint == .openMeteoGeocode
+            ? try OpenMeteoDecoder(units: city.units, describe: { "\($0)" }).geocode(response)
+            : try OpenWeatherDecoder(units: city.units).geocode(response)
         let sameCountry = matches.filter { $0.country.uppercased() == city.country }
         let sameState = sameCountry.filter { match in city.state.map { match.state?.localizedCaseInsensitiveContains($0) == true } ?? false }
         guard let best = sameState.first ?? sameCountry.first ?? matches.first else {

@@ -1,8 +1,21 @@
 /// The Normalize stage: picks the decoder for what was fetched and assembles one `Forecast`.
 public struct Normalizer: Sendable {
-    public init() {}
+    /// The UI-language description of a WMO weather code (Open-Meteo sends codes only).
+    public var describeWMO: @Sendable (Int) -> String
+
+    public init(describeWMO: @escaping @Sendable (Int) -> String = { "WMO \($0)" }) {
+        self.describeWMO = describeWMO
+    }
 
     public func forecast(from fetched: CityResponses) throws -> Forecast {
+        if let openMeteo = fetched[.openMeteoForecast] {
+            let decoder = OpenMeteoDecoder(units: fetched.city.units, describe: describeWMO)
+            var forecast = try decoder.forecast(openMeteo, city: fetched.city)
+            if let air = fetched[.openMeteoAirQuality] {
+                forecast.airQuality = try decoder.airQuality(air)
+            }
+            return forecast
+        }
         let decoder = OpenWeatherDecoder(units: fetched.city.units)
         var forecast: Forecast
         if let oneCall = fetched[.oneCall] {

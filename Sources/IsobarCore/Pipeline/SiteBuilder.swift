@@ -129,6 +129,12 @@ public struct SiteBuilder: Sendable {
             provider = openWeather.provider
             http = openWeather.http
             locator = Locator(store: ResponseStore(root: config.cache.directory), geocoder: openWeather.provider, required: true)
+        case .openMeteo:
+            let openMeteo = makeOpenMeteo(config, offline: offline)
+            provider = openMeteo.provider
+            http = openMeteo.http
+            locator = Locator(store: ResponseStore(root: config.cache.directory), geocoder: openMeteo.provider, required: true,
+                              endpoint: .openMeteoGeocode)
         }
         let imageFolder = config.publicDirectory.appendingPathComponent("places")
         let images = Set((try? FileManager.default.contentsOfDirectory(atPath: imageFolder.path)) ?? [])
@@ -159,6 +165,27 @@ public struct SiteBuilder: Sendable {
         return digest.value
     }
 
+    /// Open-Meteo needs no key; it shares the run's HTTP client settings, rate limit and
+    /// retries with every other request (`openweather.requests_per_minute` and friends).
+    func makeOpenMeteo(_ config: SiteConfig, offline: Bool) -> (provider: OpenMeteoProvider, http: CurlHTTPClient?) {
+        let cache = ResponseCache(store: ResponseStore(root: config.cache.directory), maxAge: config.cache.maxAge, now: environment.now)
+        let requests = OpenMeteoRequests(settings: config.openMeteo, language: config.language)
+        if offline { return (OpenMeteoProvider(requests: requests, client: nil, cache: cache), nil) }
+        let http = CurlHTTPClient(settings: httpSettings(config.openWeather))
+        let client = PoliteClient(
+            client: http, limiter: RateLimiter(requestsPerMinute: config.openWeather.requestsPerMinute, clock: environment.clock),
+            retry: environment.retry, clock: environment.clock)
+        return (OpenMeteoProvider(requests: requests, client: client, cache: cache), http)
+    }
+
+    func httpSettings(_ settings: OpenWeatherSettings) -> HTTPClientSettings {
+        var http = HTTPClientSettings()
+        http.maxConcurrentTransfers = settings.concurrency
+        http.totalTimeout = settings.timeout
+        http.connectTimeout = min(settings.connectTimeout, settings.timeout)
+        return http
+    }
+
     /// The live provider: the key from the environment, one libcurl client, one rate
     /// limiter and one mode switch for the whole run. Offline, none of them exist.
     func makeOpenWeather(_ config: SiteConfig, offline: Bool) throws -> (provider: OpenWeatherProvider, http: CurlHTTPClient?) {
@@ -176,11 +203,7 @@ public struct SiteBuilder: Sendable {
                 message: "no OpenWeather API key: the environment variable \(variable) is not set",
                 hint: "export \(variable)=your-key (from https://home.openweathermap.org/api_keys), or build from the cache with --offline")
         }
-        var httpSettings = HTTPClientSettings()
-        httpSettings.maxConcurrentTransfers = settings.concurrency
-        httpSettings.totalTimeout = settings.timeout
-        httpSettings.connectTimeout = min(settings.connectTimeout, settings.timeout)
-        let http = CurlHTTPClient(settings: httpSettings)
+        let http = CurlHTTPClient(settings: httpSettings(settings))
         let client = PoliteClient(
             client: http, limiter: RateLimiter(requestsPerMinute: settings.requestsPerMinute, clock: environment.clock),
             retry: environment.retry, clock: environment.clock)
@@ -200,7 +223,7 @@ public struct SiteBuilder: Sendable {
     /// transfers (live) busy, few enough that memory does not grow with the site.
     func window(_ inputs: Inputs) -> Int {
         let cores = ProcessInfo.processInfo.activeProcessorCount
-        return inputs.config.provider == .openweather ? max(4 * inputs.config.openWeather.concurrency, 2 * cores) : 2 * cores
+        return inputs.config.provider == .snapshot ? 2 * cores : max(4 * inputs.config.openWeather.concurrency, 2 * cores)
     }
 
     func buildCities(_ inputs: Inputs, _ output: Output) async -> [CityResult] {
@@ -279,7 +302,10 @@ public struct SiteBuilder: Sendable {
         {
             return BuiltCity(record: previous, files: files)
         }
-        let forecast = try inputs.timer.measure(.normalize) { try Normalizer().forecast(from: fetched) }
+        let strings = inputs.strings
+        let forecast = try inputs.timer.measure(.normalize) {
+            try Normalizer(describeWMO: { strings["wmo_\($0)"] }).forecast(from: fetched)
+        }
         let root = "../"
         let (model, card) = inputs.timer.measure(.present) {
             (inputs.presenter.cityPage(forecast, city: city, places: inputs.places[city.slug] ?? [], root: root, stale: stale),
@@ -289,7 +315,8 @@ public struct SiteBuilder: Sendable {
             let body = try inputs.templates.renderBody("city", model)
             let page = try inputs.templates.renderPage(layout(
                 inputs, title: "\(city.name) – \(inputs.config.title)", description: model.share.text,
-                canonical: model.share.url, root: root, kind: "city", content: body))
+                canonical: model.share.url, root: root, kind: "city", content: body,
+                attributions: [.forSource(forecast.source.api)]))
             return (Data(page.utf8), try ForecastJSON.data(forecast, slug: city.slug))
         }
         try inputs.timer.measure(.publish) {
@@ -301,14 +328,18 @@ public struct SiteBuilder: Sendable {
         for file in files { stamps[file] = output.writer.stamp(file) }
         return BuiltCity(
             record: Manifest.City(fingerprint: print, stamps: stamps, card: card, dataTime: forecast.current.time, alerts: alerts,
-                                  status: stale ? .stale : .fresh),
+                                  status: stale ? .stale : .fresh, source: forecast.source.api),
             files: files)
     }
 
-    func layout(_ inputs: Inputs, title: String, description: String, canonical: String, root: String, kind: String, content: String) -> LayoutModel {
+    func layout(
+        _ inputs: Inputs, title: String, description: String, canonical: String, root: String, kind: String, content: String,
+        attributions: [LayoutModel.Attribution]
+    ) -> LayoutModel {
         LayoutModel(
             t: inputs.strings.table,
             site: .init(title: inputs.config.title, language: inputs.config.language, baseURL: inputs.config.baseURL.absoluteString),
+            attributions: attributions,
             page: .init(title: title, description: description, canonicalURL: canonical, root: root, kind: kind, noIndex: kind == "not-found"),
             content: content)
     }
@@ -325,11 +356,14 @@ public struct SiteBuilder: Sendable {
         }
         let base = config.baseURL.absoluteString
         let newest = built.map(\.dataTime).max() ?? Date(timeIntervalSince1970: 0)
+        var attributions: [LayoutModel.Attribution] = []
+        for record in built where !attributions.contains(.forSource(record.source)) { attributions.append(.forSource(record.source)) }
 
         let index = IndexPageModel(t: inputs.strings.table, title: config.title, cards: built.map(\.card), missing: missing)
         let indexPage = try inputs.templates.renderPage(layout(
             inputs, title: config.title, description: built.map(\.card.name).joined(separator: " · "),
-            canonical: base, root: "", kind: "index", content: try inputs.templates.renderBody("index", index)))
+            canonical: base, root: "", kind: "index", content: try inputs.templates.renderBody("index", index),
+            attributions: attributions))
 
         var files: [(path: String, content: Data)] = [("index.html", Data(indexPage.utf8))]
         if inputs.templates.has("404") {
@@ -338,7 +372,7 @@ public struct SiteBuilder: Sendable {
             let body = try inputs.templates.renderBody("404", ["t": inputs.strings.table, "root": root])
             let page = try inputs.templates.renderPage(layout(
                 inputs, title: "\(inputs.strings["not_found_title"]) – \(config.title)", description: inputs.strings["not_found_text"],
-                canonical: base + "404.html", root: root, kind: "not-found", content: body))
+                canonical: base + "404.html", root: root, kind: "not-found", content: body, attributions: attributions))
             files.append(("404.html", Data(page.utf8)))
         }
         let entries = [Sitemap.Entry(url: base, modified: newest)]

@@ -23,6 +23,8 @@ public struct Manifest: Codable, Sendable {
         public var dataTime: Date
         public var alerts: [AlertsFeed.Item]
         public var status: CityOutcome.Status
+        /// Where the data is from (`openweather/onecall3`, `open-meteo`…), for attribution.
+        public var source: String
     }
 
     public var version = 2

@@ -22,8 +22,24 @@ public struct LayoutModel: Sendable {
         public var noIndex: Bool
     }
 
+    /// Who the weather data is from, as the providers' terms ask (Open-Meteo: CC BY 4.0).
+    public struct Attribution: Sendable, Codable, Equatable {
+        public var name: String
+        public var url: String
+        public var license: String?
+        public var licenseURL: String?
+
+        public static func forSource(_ api: String) -> Attribution {
+            api.hasPrefix("open-meteo")
+                ? Attribution(name: "Open-Meteo.com", url: "https://open-meteo.com/",
+                              license: "CC BY 4.0", licenseURL: "https://creativecommons.org/licenses/by/4.0/")
+                : Attribution(name: "OpenWeather", url: "https://openweathermap.org/", license: nil, licenseURL: nil)
+        }
+    }
+
     public var t: [String: String]
     public var site: Site
+    public var attributions: [Attribution]
     public var page: Page
     /// Already-rendered HTML of the page body (inserted unescaped with `{{{content}}}`).
     public var content: String

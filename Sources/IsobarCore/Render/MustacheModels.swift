@@ -240,8 +240,18 @@ extension LayoutModel.Page: KeyPathMustacheParent {
     ]
 }
 
+extension LayoutModel.Attribution: KeyPathMustacheParent {
+    static let mustacheFields: [String: PartialKeyPath<LayoutModel.Attribution> & Sendable] = [
+        "name": \LayoutModel.Attribution.name,
+        "url": \LayoutModel.Attribution.url,
+        "license": \LayoutModel.Attribution.license,
+        "licenseURL": \LayoutModel.Attribution.licenseURL,
+    ]
+}
+
 extension LayoutModel: KeyPathMustacheParent {
     static let mustacheFields: [String: PartialKeyPath<LayoutModel> & Sendable] = [
+        "attributions": \LayoutModel.attributions,
         "t": \LayoutModel.t,
         "site": \LayoutModel.site,
         "page": \LayoutModel.page,

@@ -14,15 +14,7 @@ public struct OpenWeatherRequests: Sendable {
     }
 
     /// The API path for an endpoint, also used in messages (it holds no secret).
-    public static func path(for endpoint: Endpoint) -> String {
-        switch endpoint {
-        case .oneCall: return "/data/3.0/onecall"
-        case .currentWeather: return "/data/2.5/weather"
-        case .fiveDayForecast: return "/data/2.5/forecast"
-        case .airPollution: return "/data/2.5/air_pollution"
-        case .geocode: return "/geo/1.0/direct"
-        }
-    }
+    public static func path(for endpoint: Endpoint) -> String { endpoint.apiPath }
 
     public func request(_ endpoint: Endpoint, for city: CityConfig) -> HTTPRequest {
         var items: [URLQueryItem] = []
@@ -36,7 +28,7 @@ public struct OpenWeatherRequests: Sendable {
             items = coordinates(city)
         case .oneCall:
             items = coordinates(city) + [.init(name: "exclude", value: "minutely")] + unitsAndLanguage(city)
-        case .currentWeather, .fiveDayForecast:
+        case .currentWeather, .fiveDayForecast, .openMeteoForecast, .openMeteoAirQuality, .openMeteoGeocode:
             items = coordinates(city) + unitsAndLanguage(city)
         }
         items.append(.init(name: "appid", value: apiKey))
