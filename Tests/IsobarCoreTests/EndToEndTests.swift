@@ -184,4 +184,23 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: site.url.appendingPathComponent("public_html/index.html").path))
         #expect(!FileManager.default.fileExists(atPath: site.url.appendingPathComponent("_site").path))
     }
+
+    @Test func buildsTheOpenMeteoDemo() throws {
+        let site = try TemporaryFolder.demoSite(items: ["isobar-open-meteo.yml", "Samples", "Templates", "Public", "Data"])
+        defer { site.cleanup() }
+        let check = try run(["check", "--config", "isobar-open-meteo.yml"], in: site.url)
+        #expect(check.status == 0, "\(check.stderr)")
+        let result = try run(["build", "--config", "isobar-open-meteo.yml"], in: site.url)
+        #expect(result.status == 0, "\(result.stderr)")
+        for slug in ["oslo-no", "lisbon-pt"] {
+            let html = try String(contentsOf: site.url.appendingPathComponent("_site-open-meteo/\(slug)/index.html"), encoding: .utf8)
+            #expect(html.contains("Open-Meteo.com"))
+            #expect(count("<tr><th scope=\"row\">", in: html) == 48)
+            #expect(count("<span class=\"day-name\">", in: html) == 8)
+            #expect(!html.contains("class=\"alerts\""))
+        }
+        let oslo = try String(contentsOf: site.url.appendingPathComponent("_site-open-meteo/oslo-no/index.html"), encoding: .utf8)
+        #expect(oslo.contains("Overcast"))  // WMO 3, in the UI language
+        #expect(oslo.contains("icons/04d.svg"))
+    }
 }

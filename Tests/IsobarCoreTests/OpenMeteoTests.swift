@@ -1,0 +1,188 @@
+import FlyingFox
+import Foundation
+import Testing
+@testable import IsobarCore
+
+@Suite struct OpenMeteoDecoderTests {
+    static func sample(_ slug: String, _ endpoint: Endpoint) throws -> RawResponse {
+        let url = TestPaths.repository.appendingPathComponent("Samples/\(slug)/\(endpoint.fileName)")
+        return RawResponse(endpoint: endpoint, body: try Data(contentsOf: url), fetchedAt: Date(timeIntervalSince1970: 1_795_348_800), file: url)
+    }
+
+    let decoder = OpenMeteoDecoder(units: .metric, describe: { "wmo \($0)" })
+
+    @Test func forecastFromTheRecordedSample() throws {
+        let forecast = try decoder.forecast(Self.sample("oslo-no", .openMeteoForecast), city: .test("Oslo", country: "NO"))
+        #expect(forecast.location.timeZoneIdentifier == "Europe/Oslo")
+        #expect(forecast.location.utcOffsetSeconds == 3600)
+        #expect(forecast.hourly.count == 48)
+        #expect(forecast.daily.count == 8)
+        #expect(forecast.daily[0].day == "2026-11-22")  // daily times are local midnights
+        #expect(forecast.alerts.isEmpty)
+        #expect(forecast.current.conditions[0].description == "wmo 3")
+        #expect(forecast.current.conditions[0].icon == "04d")
+        #expect(forecast.current.sunrise != nil)  // taken from today's daily entry
+        #expect(forecast.hourly.allSatisfy { (0...1).contains($0.precipitationChance) })
+        #expect(forecast.source.api == "open-meteo")
+        let snowy = try #require(forecast.hourly.first { $0.snow != nil })
+        #expect(snowy.condition.code / 100 == 6)  // WMO 71/73 on the snow scale
+        let air = try #require(try decoder.airQuality(Self.sample("oslo-no", .openMeteoAirQuality)))
+        #expect(air.index == 1)  // EAQI 18
+        #expect(air.components["no2"] != nil && air.components["o3"] != nil)
+    }
+
+    @Test func imperialIsConvertedToCanonicalUnits() throws {
+        let body = #"{"latitude":1,"longitude":2,"utc_offset_seconds":0,"timezone":"GMT","current":{"time":1795348800,"temperature_2m":50,"weather_code":0,"wind_speed_10m":10,"rain":0.1}}"#
+        let forecast = try OpenMeteoDecoder(units: .imperial, describe: { "\($0)" })
+            .forecast(RawResponse(endpoint: .openMeteoForecast, body: Data(body.utf8), fetchedAt: Date()), city: .test(units: .imperial))
+        #expect(abs(forecast.current.temperature - 10) < 1e-9)
+        #expect(abs(forecast.current.windSpeed - 4.4704) < 1e-9)
+        #expect(abs((forecast.current.rainLastHour ?? 0) - 2.54) < 1e-9)
+        #expect(forecast.hourly.isEmpty && forecast.daily.isEmpty)
+        #expect(forecast.current.conditions[0].icon == "01d")
+    }
+
+    @Test func errorBodiesAndMissingResults() throws {
+        let error = RawResponse(endpoint: .openMeteoForecast, body: Data(#"{"error":true,"reason":"Latitude must be in range of -90 to 90°. Given: 91.0."}"#.utf8), fetchedAt: Date())
+        #expect(throws: IsobarError.self) { try decoder.forecast(error, city: .test()) }
+        do {
+            _ = try decoder.forecast(error, city: .test())
+        } catch let problem as IsobarError {
+            #expect(problem.message.contains("Latitude must be in range"))
+        }
+        let none = RawResponse(endpoint: .openMeteoGeocode, body: Data(#"{"generationtime_ms":0.5}"#.utf8), fetchedAt: Date())
+        #expect(try decoder.geocode(none).isEmpty)
+        let found = try decoder.geocode(Self.sample("lisbon-pt", .openMeteoGeocode))
+        #expect(found.first?.country == "PT")
+    }
+
+    @Test(arguments: [
+        (0, 800, "01d"), (1, 801, "02d"), (2, 802, "03d"), (3, 804, "04d"), (45, 741, "50d"), (48, 741, "50d"),
+        (51, 300, "09d"), (55, 302, "09d"), (56, 511, "13d"), (61, 500, "10d"), (65, 502, "10d"), (67, 511, "13d"),
+        (71, 600, "13d"), (75, 602, "13d"), (77, 600, "13d"), (80, 520, "09d"), (82, 522, "09d"), (85, 620, "13d"),
+        (86, 621, "13d"), (95, 211, "11d"), (96, 201, "11d"), (99, 202, "11d"),
+    ])
+    func wmoCodesMapOntoTheIconSet(wmo: Int, code: Int, icon: String) {
+        let condition = WMOWeatherCode.condition(wmo, isDay: true, describe: { "d\($0)" })
+        #expect(condition.code == code)
+        #expect(condition.icon == icon)
+        #expect(condition.description == "d\(wmo)")
+        #expect(WMOWeatherCode.condition(wmo, isDay: false, describe: { _ in "" }).icon == String(icon.dropLast()) + "n")
+    }
+
+    @Test func everyWMOCodeHasWordsInBothLanguages() throws {
+        for language in ["en", "de"] {
+            let strings = try PresentationTests.strings(language)
+            for code in WMOWeatherCode.table.keys {
+                #expect(strings.table["wmo_\(code)"] != nil, "\(language): wmo_\(code)")
+            }
+        }
+        #expect(WMOWeatherCode.condition(42, isDay: true, describe: { _ in "?" }).icon == "")  // unknown → unknown.svg
+    }
+
+    @Test(arguments: [(0.0, 1), (19.9, 1), (20.0, 2), (39.0, 2), (40.0, 3), (59.9, 3), (60.0, 4), (80.0, 5), (150.0, 5)])
+    func europeanAQIOnTheOneToFiveScale(value: Double, index: Int) {
+        #expect(OpenMeteoDecoder.airQualityIndex(european: value) == index)
+    }
+}
+
+/// `provider: open-meteo` through the real binary against a loopback stand-in.
+@Suite(.serialized) struct OpenMeteoFetchTests {
+    actor Log {
+        var seen: [(path: String, query: [String: String])] = []
+        var failForecast = false
+        func add(_ path: String, _ query: [String: String]) { seen.append((path, query)) }
+        func count(_ path: String? = nil) -> Int { path.map { p in seen.filter { $0.path == p }.count } ?? seen.count }
+        func query(_ path: String) -> [String: String]? { seen.first { $0.path == path }?.query }
+        func setFailing(_ value: Bool) { failForecast = value }
+    }
+
+    func serve(_ log: Log) async throws -> (HTTPServer, Task<Void, Error>, UInt16) {
+        let server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: 0), timeout: 30, logger: .disabled)
+        let samples = TestPaths.repository.appendingPathComponent("Samples")
+        for (path, file) in [("/v1/forecast", "open-meteo-forecast.json"), ("/v1/air-quality", "open-meteo-air-quality.json"),
+                             ("/v1/search", "open-meteo-geocode.json")] {
+            await server.appendRoute(HTTPRoute("GET \(path)")) { request in
+                var query: [String: String] = [:]
+                for item in request.query { query[item.name] = item.value }
+                await log.add(path, query)
+                if path == "/v1/forecast", await log.failForecast {
+                    return FlyingFox.HTTPResponse(statusCode: .badRequest, body: Data(#"{"error":true,"reason":"Cannot initialize WeatherVariable from invalid String value"}"#.utf8))
+                }
+                // Lisbon by name or by a longitude west of Greenwich; Oslo otherwise.
+                let lisbon = query["name"] == "Lisbon" || (Double(query["longitude"] ?? "") ?? 0) < 0
+                let data = try Data(contentsOf: samples.appendingPathComponent("\(lisbon ? "lisbon-pt" : "oslo-no")/\(file)"))
+                return FlyingFox.HTTPResponse(statusCode: .ok, headers: [HTTPHeader("Content-Type"): "application/json"], body: data)
+            }
+        }
+        let task = Task { try await server.run() }
+        try await server.waitUntilListening()
+        guard case .ip4(_, let port) = await server.listeningAddress else { throw CancellationError() }
+        return (server, task, port)
+    }
+
+    @Test func fetchesGeocodesCachesAndAttributes() async throws {
+        let log = Log()
+        let (server, task, port) = try await serve(log)
+        defer { task.cancel(); Task { await server.stop() } }
+        let site = try TemporaryFolder.demoSite(items: ["Templates", "Public", "Data"])
+        defer { site.cleanup() }
+        _ = try site.write("""
+            base_url: https://w.example.org/
+            provider: open-meteo
+            units: imperial
+            open_meteo:
+              base_url: http://127.0.0.1:\(port)
+              geocoding_url: http://127.0.0.1:\(port)
+              air_quality_url: http://127.0.0.1:\(port)
+            openweather: { timeout: 3s }
+            cities:
+              - { name: Oslo, country: "NO", lat: 59.9127, lon: 10.7461 }
+              - { name: Lisbon, country: PT }
+            """, to: "isobar.yml")
+        let first = try await IsobarRun.launch(["build"], in: site.url)  // no key needed
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(await log.count("/v1/search") == 1)
+        #expect(await log.count("/v1/forecast") == 2)
+        #expect(await log.count("/v1/air-quality") == 2)
+        let query = try #require(await log.query("/v1/forecast"))
+        #expect(query["timezone"] == "auto")
+        #expect(query["timeformat"] == "unixtime")
+        #expect(query["forecast_days"] == "8")
+        #expect(query["temperature_unit"] == "fahrenheit")
+        #expect(query["wind_speed_unit"] == "mph")
+        #expect(query["precipitation_unit"] == "inch")
+        #expect(query["hourly"]?.contains("precipitation_probability") == true)
+        let page = try String(contentsOf: site.url.appendingPathComponent("_site/oslo-no/index.html"), encoding: .utf8)
+        #expect(page.contains("href=\"https://open-meteo.com/\""))
+        #expect(page.contains("CC BY 4.0"))
+        #expect(!page.contains("class=\"alerts\""))
+        #expect(!page.contains("openweathermap.org"))
+
+        // Cached within max_age: nothing is sent; offline: nothing is sent either.
+        let before = await log.count()
+        #expect(try await IsobarRun.launch(["build"], in: site.url).status == 0)
+        #expect(try await IsobarRun.launch(["build", "--offline"], in: site.url).status == 0)
+        #expect(await log.count() == before)
+    }
+
+    @Test func anErrorBodyFailsTheCityWithItsReason() async throws {
+        let log = Log()
+        let (server, task, port) = try await serve(log)
+        defer { task.cancel(); Task { await server.stop() } }
+        await log.setFailing(true)
+        let site = try TemporaryFolder.demoSite(items: ["Templates", "Public", "Data"])
+        defer { site.cleanup() }
+        _ = try site.write("""
+            base_url: https://w.example.org/
+            provider: open-meteo
+            open_meteo: { base_url: "http://127.0.0.1:\(port)", air_quality_url: "http://127.0.0.1:\(port)" }
+            cities:
+              - { name: Oslo, country: "NO", lat: 59.9127, lon: 10.7461 }
+            """, to: "isobar.yml")
+        let run = try await IsobarRun.launch(["build"], in: site.url)
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("Open-Meteo refused the request (HTTP 400: Cannot initialize WeatherVariable"), "\(run.stderr)")
+        #expect(await log.count("/v1/forecast") == 1)  // 400 is not retried
+    }
+}
