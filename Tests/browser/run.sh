@@ -37,5 +37,16 @@ if [ "$status" -eq 5 ]; then
     echo "run.sh: pytest collected no tests; treating as failure" >&2
     exit 1
 fi
+
+# The Open-Meteo demo's pages must be as valid and accessible as the OpenWeather ones
+# (the layout checks above are specific to the eight-city demo).
+if [ -z "$*" ]; then
+    SOURCE_DATE_EPOCH=1795348800 .build/debug/isobar build \
+        --config isobar-open-meteo.yml --output "$tmp/open-meteo" --quiet
+    om_status=0
+    ISOBAR_SITE="$tmp/open-meteo" ISOBAR_ARTIFACTS="$artifacts/open-meteo" PYTHONDONTWRITEBYTECODE=1 \
+        python3 -m pytest -q Tests/browser/test_html.py Tests/browser/test_accessibility.py || om_status=$?
+    if [ "$om_status" -ne 0 ]; then status=1; fi
+fi
 echo "run.sh: artifacts in $artifacts"
 exit "$status"
