@@ -125,7 +125,7 @@ import Testing
             _ = try site.write("""
                 base_url: https://w.example.org/
                 provider: openweather
-                openweather: { base_url: "\(server.baseURL)", timeout: 2s }
+                openweather: { base_url: "\(server.baseURL)", timeout: 15s }
                 cache: { max_age: 1s }
                 stale_after: \(staleAfter)
                 cities:

@@ -135,7 +135,7 @@ import Testing
               base_url: http://127.0.0.1:\(port)
               geocoding_url: http://127.0.0.1:\(port)
               air_quality_url: http://127.0.0.1:\(port)
-            openweather: { timeout: 3s }
+            openweather: { timeout: 15s }
             cities:
               - { name: Oslo, country: "NO", lat: 59.9127, lon: 10.7461 }
               - { name: Lisbon, country: PT }

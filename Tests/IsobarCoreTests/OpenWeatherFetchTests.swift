@@ -8,7 +8,9 @@ import Testing
     let air = "/data/2.5/air_pollution", geocode = "/geo/1.0/direct"
 
     /// A site with the demo theme whose config points at the stand-in.
-    func site(_ server: OpenWeatherStandIn, cities: String, extra: String = "", api: String = "auto") throws -> TemporaryFolder {
+    /// `timeout` is generous by default: on a loaded machine (CI runs suites in parallel) a
+    /// short one turns slow answers into retries and throws the request counts off.
+    func site(_ server: OpenWeatherStandIn, cities: String, extra: String = "", api: String = "auto", timeout: String = "15s") throws -> TemporaryFolder {
         let folder = try TemporaryFolder.demoSite(items: ["Templates", "Public", "Data"])
         _ = try folder.write("""
             title: Test Weather
@@ -16,8 +18,8 @@ import Testing
             provider: openweather
             openweather:
               base_url: \(server.baseURL)
-              timeout: 2s
-              connect_timeout: 1s
+              timeout: \(timeout)
+              connect_timeout: 5s
               api: \(api)
             \(extra)
             cities:
@@ -195,7 +197,7 @@ import Testing
         let server = try await OpenWeatherStandIn()
         defer { Task { await server.stop() } }
         await server.inject(onecall, [.delay(4)], sticky: true)
-        let folder = try site(server, cities: "  - { name: Paris, country: FR, lat: 48.8589, lon: 2.32 }")
+        let folder = try site(server, cities: "  - { name: Paris, country: FR, lat: 48.8589, lon: 2.32 }", timeout: "2s")
         defer { folder.cleanup() }
         let run = try await build(folder)
         #expect(run.status == 1)
