@@ -3,6 +3,11 @@ import Foundation
 /// Turns a `DecodingError` into a sentence naming the JSON path, for messages such as
 /// `onecall.json: hourly[3].temp is missing`.
 enum DecodingFailure {
+    /// Whether a body is an HTML page (a proxy's or a captive portal's), not JSON.
+    static func looksLikeHTML(_ data: Data) -> Bool {
+        data.first(where: { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09) }) == UInt8(ascii: "<")
+    }
+
     /// Where JSON syntax breaks, as JSONSerialization reports it ("… around line 3,
     /// column 17", or "around character 513" for nesting too deep); nil for good JSON.
     static func syntax(_ data: Data) -> String? {

@@ -90,8 +90,6 @@ public struct LocalTimeFormatter: Sendable {
 
     /// `Sun 22 Nov` (in the language's own order and words)
     public func dayAndDate(_ date: Date) -> String { localized(date, "EEEdMMM") }
-    /// `Sunday`
-    public func weekday(_ date: Date) -> String { localized(date, "EEEE") }
     /// `Sun`
     public func shortWeekday(_ date: Date) -> String { localized(date, "EEE") }
     /// `22 Nov`

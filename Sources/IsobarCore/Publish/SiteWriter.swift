@@ -97,10 +97,6 @@ public final class SiteWriter: @unchecked Sendable {
         }
     }
 
-    public func exists(_ relativePath: String) -> Bool {
-        (try? destination(for: relativePath)).map { manager.fileExists(atPath: $0.path) } ?? false
-    }
-
     private func destination(for relativePath: String) throws -> URL {
         let parts = relativePath.split(separator: "/")
         guard !parts.isEmpty, !parts.contains(where: { $0 == ".." || $0 == "." || $0.isEmpty }) else {

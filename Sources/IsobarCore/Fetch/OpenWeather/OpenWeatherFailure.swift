@@ -82,8 +82,7 @@ enum OpenWeatherFailure {
         let what = OpenWeatherRequests.path(for: endpoint)
         if body.isEmpty { return IsobarError(step: .fetch, message: "\(what): malformed response: the body is empty") }
         guard let value = try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed]) else {
-            let first = body.first(where: { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09) })
-            let kind = first == UInt8(ascii: "<") ? "an HTML page, not JSON" : "not valid JSON (truncated?)"
+            let kind = DecodingFailure.looksLikeHTML(body) ? "an HTML page, not JSON" : "not valid JSON (truncated?)"
             return IsobarError(step: .fetch, message: "\(what): malformed response: \(kind)")
         }
         let expectsList = endpoint == .geocode

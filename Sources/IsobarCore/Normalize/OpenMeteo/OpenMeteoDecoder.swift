@@ -31,8 +31,7 @@ public struct OpenMeteoDecoder: Sendable {
         do {
             return try JSONDecoder().decode(Body.self, from: response.body)
         } catch {
-            let first = response.body.first(where: { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09) })
-            let detail = first == UInt8(ascii: "<") ? "the response is HTML, not JSON" : "unexpected response: \(DecodingFailure.describe(error, data: response.body))"
+            let detail = DecodingFailure.looksLikeHTML(response.body) ? "the response is HTML, not JSON" : "unexpected response: \(DecodingFailure.describe(error, data: response.body))"
             throw IsobarError(step: .normalize, path: name, message: detail)
         }
     }

@@ -16,7 +16,7 @@ public struct OpenWeatherDecoder: Sendable {
         guard !response.body.isEmpty else {
             throw IsobarError(step: .normalize, path: name, message: "the response is empty")
         }
-        if let first = response.body.first(where: { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09) }), first == UInt8(ascii: "<") {
+        if DecodingFailure.looksLikeHTML(response.body) {
             throw IsobarError(step: .normalize, path: name, message: "the response is HTML, not JSON (a proxy or an error page?)")
         }
         do {
