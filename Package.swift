@@ -9,7 +9,6 @@ let package = Package(
         .library(name: "IsobarCore", targets: ["IsobarCore"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/hummingbird-project/swift-mustache", exact: "2.1.1"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
@@ -26,7 +25,6 @@ let package = Package(
             name: "IsobarCore",
             dependencies: [
                 "CCmark", "CCurl",
-                .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Yams", package: "Yams"),
             ]),
         .executableTarget(

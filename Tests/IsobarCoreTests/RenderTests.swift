@@ -3,7 +3,18 @@ import Testing
 @testable import IsobarCore
 
 @Suite struct RenderTests {
-    struct Model { var name: String; var items: [String] }
+    struct Model: TemplateContext {
+        var name: String
+        var items: [String]
+
+        func value(named key: String) -> TemplateValue {
+            switch key {
+            case "name": .text(name)
+            case "items": .list(items.map { .text($0) })
+            default: .missing
+            }
+        }
+    }
 
     func templates(_ files: [String: String]) throws -> (TemplateSet, TemporaryFolder) {
         let folder = try TemporaryFolder()

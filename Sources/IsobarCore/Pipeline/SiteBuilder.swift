@@ -369,7 +369,7 @@ public struct SiteBuilder: Sendable {
         if inputs.templates.has("404") {
             // Served for any missing path, at any depth: links must be absolute paths.
             let root = config.baseURL.path.hasSuffix("/") ? config.baseURL.path : config.baseURL.path + "/"
-            let body = try inputs.templates.renderBody("404", ["t": inputs.strings.table, "root": root])
+            let body = try inputs.templates.renderBody("404", NotFoundPageModel(t: inputs.strings.table, root: root))
             let page = try inputs.templates.renderPage(layout(
                 inputs, title: "\(inputs.strings["not_found_title"]) – \(config.title)", description: inputs.strings["not_found_text"],
                 canonical: base + "404.html", root: root, kind: "not-found", content: body, attributions: attributions))

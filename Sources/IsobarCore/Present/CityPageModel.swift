@@ -2,8 +2,8 @@
 /// language and the city's local time: templates only place values. Each value is
 /// escaped by the renderer; the two SVG strings are built (and escaped) in Swift.
 ///
-/// The `has…`/`…Count` values are stored, not computed: Mustache reads models through
-/// `Mirror`, which sees stored properties only.
+/// The `has…`/`…Count` values are stored, not computed, so a template can use them and
+/// `TemplateFieldTests` can find them (it checks every stored property is reachable).
 public struct CityPageModel: Sendable {
     public struct Icon: Sendable, Codable {
         /// Relative URL of the icon from the page.

@@ -31,7 +31,7 @@ public struct IndexPageModel: Sendable {
     public var title: String
     public var cards: [Card]
     public var missing: [Missing]
-    /// Stored, not computed: Mustache reads models through `Mirror`, which sees stored properties only.
+    /// Stored, not computed, like `CityPageModel`'s `has…` values.
     public var hasMissing: Bool
 
     public init(t: [String: String], title: String, cards: [Card], missing: [Missing]) {

@@ -1,22 +1,14 @@
-import Mustache
-
 /// The escaping used for values in every template. A value in a `.md` template may land
 /// in Markdown text or inside an HTML block, so it is escaped for both at once: markup
 /// characters as `MarkupEscaping` does, and the characters Markdown would act on
 /// (`*`, `_`, `[`, `]`, `` ` ``, `\`, `#`, `|`, `~`, and `{`/`}` for good measure). cmark
 /// and browsers both decode numeric references, so the visitor sees the original text,
 /// never markup made from data. In plain `.html` templates the extra references are harmless.
-struct MarkdownSafeHTML: MustacheContentType {
-    static let name = "ISOBAR_MARKDOWN_HTML"
+enum MarkdownSafeHTML {
     static let markdownCharacters: Set<Unicode.Scalar> = ["*", "_", "[", "]", "`", "\\", "#", "|", "~", "{", "}"]
 
-    func escapeText(_ text: String) -> String {
-        MarkupEscaping.escape(text, alsoEscaping: Self.markdownCharacters)
+    /// Escapes straight into a page being rendered, without a string per value.
+    static func append(_ text: String, to output: inout String) {
+        MarkupEscaping.append(text, to: &output, alsoEscaping: markdownCharacters)
     }
-
-    /// Registered once per process: swift-mustache keeps content types in a global table.
-    static let registered: Bool = {
-        MustacheContentTypes.register(MarkdownSafeHTML(), named: name)
-        return true
-    }()
 }

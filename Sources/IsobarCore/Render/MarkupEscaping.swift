@@ -11,6 +11,16 @@ enum MarkupEscaping {
         if !needsWork(text, extra) { return text }
         var escaped = ""
         escaped.reserveCapacity(text.utf8.count)
+        appendEscaping(text, to: &escaped, extra)
+        return escaped
+    }
+
+    /// `escape`, appending to `output` (the template renderer writes a page this way).
+    static func append(_ text: String, to output: inout String, alsoEscaping extra: Set<Unicode.Scalar> = []) {
+        if needsWork(text, extra) { appendEscaping(text, to: &output, extra) } else { output += text }
+    }
+
+    private static func appendEscaping(_ text: String, to escaped: inout String, _ extra: Set<Unicode.Scalar>) {
         for scalar in text.unicodeScalars {
             switch scalar {
             case "&": escaped += "&amp;"
@@ -29,7 +39,6 @@ enum MarkupEscaping {
                 escaped.unicodeScalars.append(scalar)
             }
         }
-        return escaped
     }
 
     /// A byte scan for anything `escape` would change: ASCII specials, the extra

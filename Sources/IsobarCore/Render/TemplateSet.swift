@@ -1,5 +1,4 @@
 import Foundation
-import Mustache
 
 /// The theme's templates: every `.md` and `.html` file under the templates folder,
 /// named by its path without the extension (`city`, `layout`, `partials/now`), so
@@ -7,7 +6,7 @@ import Mustache
 public struct TemplateSet: Sendable {
     public enum Kind: Sendable { case markdown, html }
 
-    let library: MustacheLibrary
+    let renderer: TemplateRenderer
     let kinds: [String: Kind]
     public let directory: URL
 
@@ -15,14 +14,13 @@ public struct TemplateSet: Sendable {
     public static let required = ["layout", "index", "city"]
 
     public static func load(from directory: URL) throws -> TemplateSet {
-        _ = MarkdownSafeHTML.registered
         let manager = FileManager.default
         var isFolder: ObjCBool = false
         guard manager.fileExists(atPath: directory.path, isDirectory: &isFolder), isFolder.boolValue else {
             throw IsobarError(step: .render, path: directory.path, message: "the templates folder does not exist",
                               hint: "set `templates:` in the config to the theme's folder")
         }
-        var library = MustacheLibrary()
+        var templates: [String: [TemplateNode]] = [:]
         var kinds: [String: Kind] = [:]
         let files = (manager.enumerator(atPath: directory.path)?.compactMap { $0 as? String } ?? []).sorted()
         for relative in files {
@@ -33,45 +31,28 @@ public struct TemplateSet: Sendable {
             guard let data = manager.contents(atPath: url.path), let text = String(data: data, encoding: .utf8) else {
                 throw IsobarError(step: .render, path: url.path, message: "cannot read the template (is it UTF-8?)")
             }
-            library.register(try parse(text, kind: kind, file: url.path), named: name)
+            templates[name] = try parse(text, file: url.path)
             kinds[name] = kind
         }
         for name in required where kinds[name] == nil {
             throw IsobarError(step: .render, path: directory.appendingPathComponent(name).path,
                               message: "the theme has no \(name) template", hint: "add \(name).md or \(name).html to \(directory.path)")
         }
-        return TemplateSet(library: library, kinds: kinds, directory: directory)
+        return TemplateSet(renderer: TemplateRenderer(templates: templates), kinds: kinds, directory: directory)
     }
 
     /// Parses one template; a syntax error names the file, line and column.
-    static func parse(_ text: String, kind: Kind, file: String) throws -> MustacheTemplate {
-        // Every template escapes values for Markdown and HTML at once (harmless in plain
-        // HTML, and it also drops control and bidi-override characters). The pragma goes
-        // on the first line, so the template's own line numbers stay as they are.
-        let pragma = "{{% CONTENT_TYPE: \(MarkdownSafeHTML.name)}}"
+    static func parse(_ text: String, file: String) throws -> [TemplateNode] {
         do {
-            return try MustacheTemplate(string: pragma + text)
-        } catch let error as MustacheTemplate.ParserError {
-            let line = error.context.lineNumber
-            let column = line == 1 ? max(1, error.context.columnNumber - pragma.count) : error.context.columnNumber
+            return try TemplateParser.parse(text)
+        } catch {
+            let before = text.utf8.prefix(error.offset)
+            let line = before.reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+            let lineStart = before.lastIndex(of: UInt8(ascii: "\n")).map { before.index(after: $0) } ?? before.startIndex
+            let column = String(decoding: before[lineStart...], as: UTF8.self).count + 1
             throw IsobarError(
                 step: .render, location: SourceLocation(file: file, line: line, column: column, in: text),
-                message: "template syntax: \(describe(error.error))")
-        }
-    }
-
-    static func describe(_ error: Error) -> String {
-        guard let error = error as? MustacheTemplate.Error else { return "\(error)" }
-        switch error {
-        case .sectionCloseNameIncorrect: return "this closing tag does not match the open section"
-        case .unfinishedName: return "unfinished tag"
-        case .expectedSectionEnd: return "a section is not closed (missing {{/name}})"
-        case .invalidSetDelimiter: return "malformed set-delimiter tag"
-        case .transformAppliedToInheritanceSection: return "a transform cannot be applied to an inheritance section"
-        case .illegalTokenInsideInheritSection: return "this tag is not allowed inside an inherited partial"
-        case .textInsideInheritSection: return "text is not allowed inside an inherited partial"
-        case .invalidConfigVariableSyntax: return "malformed pragma"
-        case .unrecognisedConfigVariable: return "unknown pragma"
+                message: "template syntax: \(error.message)", hint: error.hint)
         }
     }
 
@@ -79,19 +60,30 @@ public struct TemplateSet: Sendable {
 
     public var count: Int { kinds.count }
 
-    /// Renders a page body: Mustache, then cmark for Markdown templates.
-    public func renderBody(_ name: String, _ model: Any) throws -> String {
-        guard let kind = kinds[name], let text = library.render(model, withTemplate: name) else {
+    /// Renders a page body: the template, then cmark for Markdown templates.
+    func renderBody(_ name: String, _ model: some TemplateContext) throws -> String {
+        guard let kind = kinds[name], let text = try render(name, model) else {
             throw IsobarError(step: .render, path: directory.appendingPathComponent(name).path, message: "no template named \(name)")
         }
         return kind == .markdown ? Markdown.html(from: text) : text
     }
 
     /// Places a rendered body into `layout`.
-    public func renderPage(_ page: LayoutModel) throws -> String {
-        guard let text = library.render(page, withTemplate: "layout") else {
+    func renderPage(_ page: LayoutModel) throws -> String {
+        guard let text = try render("layout", page) else {
             throw IsobarError(step: .render, path: directory.appendingPathComponent("layout").path, message: "no layout template")
         }
         return text
+    }
+
+    private func render(_ name: String, _ model: some TemplateContext) throws -> String? {
+        do {
+            return try renderer.render(name, .object(model))
+        } catch {
+            throw IsobarError(
+                step: .render, path: directory.appendingPathComponent(error.partial).path,
+                message: "partials include each other more than \(TemplateRenderer.maximumDepth) levels deep (from \(name))",
+                hint: "a partial that includes itself needs a section that ends the recursion")
+        }
     }
 }

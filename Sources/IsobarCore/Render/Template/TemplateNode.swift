@@ -1,0 +1,25 @@
+/// A parsed template: what `TemplateParser` makes of a file and `TemplateRenderer` walks.
+/// Parsing happens once per run; rendering once per page, so everything that can be
+/// decided up front (standalone lines, dotted names split, partial indentation) is.
+indirect enum TemplateNode: Sendable {
+    /// Template text, copied to the output as it is.
+    case text(String)
+    /// `{{name}}` (escaped) or `{{{name}}}` / `{{&name}}` (as it is).
+    case variable(TemplateName, escaped: Bool)
+    /// `{{#name}}…{{/name}}`, or with `inverted` `{{^name}}…{{/name}}`.
+    case section(TemplateName, inverted: Bool, [TemplateNode])
+    /// `{{> path/name}}`; a partial alone on its line is indented like the tag.
+    case partial(String, indentation: String)
+}
+
+/// A name as written in a tag, split at its dots: `now.wind.speed` is three parts; the
+/// implicit iterator `.` is none.
+struct TemplateName: Sendable, Equatable {
+    let parts: [String]
+
+    init(_ text: String) {
+        parts = text == "." ? [] : text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    var text: String { parts.isEmpty ? "." : parts.joined(separator: ".") }
+}

@@ -1,0 +1,62 @@
+/// What a template name resolves to. Page models hand out these instead of `Any`, so
+/// rendering never casts: the dynamic casts and conformance checks of a general-purpose
+/// Mustache library were the largest cost of a build (see Benchmarks/README.md).
+enum TemplateValue {
+    /// No such name, or an absent optional: renders nothing, and the lookup goes on
+    /// down the context stack.
+    case missing
+    /// Text; `{{name}}` escapes it, `{{{name}}}` inserts it as it is.
+    case text(String)
+    case number(Int)
+    /// A section over `true` renders once in the same context; over `false`, not at all.
+    case bool(Bool)
+    /// A section renders once per element, with the element as the context.
+    case list([TemplateValue])
+    /// Something with names of its own (`{{now.temperature}}`, `{{#share}}…{{/share}}`).
+    case object(any TemplateContext)
+
+    init(_ text: String?) {
+        self = text.map { .text($0) } ?? .missing
+    }
+
+    init(_ object: (some TemplateContext)?) {
+        self = object.map { .object($0) } ?? .missing
+    }
+
+    init(_ objects: [some TemplateContext]) {
+        self = .list(objects.map { .object($0) })
+    }
+
+    init(_ number: Int) {
+        self = .number(number)
+    }
+
+    init(_ flag: Bool) {
+        self = .bool(flag)
+    }
+
+    var isMissing: Bool {
+        if case .missing = self { return true }
+        return false
+    }
+
+    /// `name` inside this value, for dotted names and for the context stack.
+    func child(_ name: String) -> TemplateValue {
+        if case .object(let object) = self { return object.value(named: name) }
+        return .missing
+    }
+}
+
+/// A model whose values templates reach by name. Conformances switch over the names
+/// (Render/PageModelFields.swift); `TemplateFieldTests` checks every stored property of
+/// every page model answers to its own name, so a field cannot silently render as nothing.
+protocol TemplateContext {
+    func value(named name: String) -> TemplateValue
+}
+
+/// The strings table (`{{t.updated}}`).
+extension Dictionary: TemplateContext where Key == String, Value == String {
+    func value(named name: String) -> TemplateValue {
+        TemplateValue(self[name])
+    }
+}

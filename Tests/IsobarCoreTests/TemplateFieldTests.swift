@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+@testable import IsobarCore
+
+/// Page models answer template lookups from hand-written switches (Render/PageModelFields.swift).
+/// A property missing there would silently render as nothing, and one answering with the
+/// wrong value would put it on every page, so each stored property (found by reflection)
+/// must answer to its own name with its own value.
+@Suite struct TemplateFieldTests {
+    func check<T: TemplateContext>(_ model: T, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+        for child in Mirror(reflecting: model).children {
+            guard let label = child.label else { continue }
+            let answer = model.value(named: label)
+            let context = "\(T.self).\(label)"
+            if let optional = child.value as? OptionalValue, optional.isNone {
+                #expect(answer.isMissing, "\(context): an absent optional must read as no value", sourceLocation: sourceLocation)
+                continue
+            }
+            switch (answer, child.value) {
+            case (.text(let text), let value as String):
+                #expect(text == value, "\(context)", sourceLocation: sourceLocation)
+            case (.number(let number), let value as Int):
+                #expect(number == value, "\(context)", sourceLocation: sourceLocation)
+            case (.bool(let flag), let value as Bool):
+                #expect(flag == value, "\(context)", sourceLocation: sourceLocation)
+            case (.list(let elements), let value as any Collection):
+                #expect(elements.count == value.count, "\(context)", sourceLocation: sourceLocation)
+            case (.object, _):
+                continue
+            default:
+                Issue.record("\(context) answers \(answer) for \(child.value)", sourceLocation: sourceLocation)
+            }
+        }
+        #expect(model.value(named: "no-such-value").isMissing, sourceLocation: sourceLocation)
+    }
+
+    @Test func everyModelTableListsEveryProperty() throws {
+        let forecast = try OpenWeatherDecoder(units: .metric).oneCall(TestPaths.response("onecall-quirks.json", .oneCall), city: .test())
+        var withAir = forecast
+        withAir.airQuality = try OpenWeatherDecoder(units: .metric).airPollution(TestPaths.response("air_pollution.json", .airPollution))
+        let presenter = try PresentationTests.presenter()
+        let place = Place(name: "Tower", description: "Old", lat: 51.5, lon: -0.07, wikipedia: "https://en.wikipedia.org/wiki/Tower_of_London", image: nil)
+        let page = presenter.cityPage(withAir, city: .test(), places: [place], root: "../")
+        check(page)
+        check(page.now)
+        check(page.now.icon)
+        check(page.now.wind)
+        check(try #require(page.airQuality))
+        check(try #require(page.airQuality?.pollutants.first))
+        check(try #require(page.alerts.first))
+        check(try #require(page.hourly.first))
+        check(try #require(page.daily.first))
+        check(try #require(page.places.first))
+        check(page.share)
+        check(try #require(page.now.uvCategory))
+        let card = presenter.indexCard(forecast, city: .test())
+        check(card)
+        let index = IndexPageModel(t: [:], title: "T", cards: [card], missing: [.init(name: "X", country: "GB", href: nil)])
+        check(index)
+        check(index.missing[0])
+        let layout = LayoutModel(
+            t: [:], site: .init(title: "S", language: "en", baseURL: "https://x/"), attributions: [.forSource("open-meteo")],
+            page: .init(title: "P", description: "D", canonicalURL: "https://x/", root: "", kind: "index", noIndex: false),
+            content: "")
+        check(layout)
+        check(layout.site)
+        check(layout.page)
+        check(layout.attributions[0])
+        check(NotFoundPageModel(t: ["a": "b"], root: "/"))
+    }
+
+    @Test func absentOptionalsReadAsNoValue() throws {
+        let forecast = try OpenWeatherDecoder(units: .metric).oneCall(TestPaths.response("onecall-imperial-minimal.json", .oneCall), city: .test())
+        let page = try PresentationTests.presenter().cityPage(forecast, city: .test(), places: [], root: "../")
+        #expect(page.now.value(named: "dewPoint").isMissing)
+        #expect(page.now.dewPoint == nil)
+        guard case .text(let temperature) = page.now.value(named: "temperature") else {
+            Issue.record("temperature is not text")
+            return
+        }
+        #expect(temperature == page.now.temperature)
+    }
+}
+
+/// Lets the test see whether a reflected property is an absent optional.
+private protocol OptionalValue {
+    var isNone: Bool { get }
+}
+
+extension Optional: OptionalValue {
+    var isNone: Bool { self == nil }
+}
