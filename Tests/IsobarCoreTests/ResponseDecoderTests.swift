@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+@testable import IsobarCore
+
+/// `ResponseDecoder` replaces `JSONDecoder` for API responses; it must read every document
+/// the same way — values, numbers to the last bit, and the errors users see.
+@Suite struct ResponseDecoderTests {
+    /// Any JSON document, decoded through all three kinds of container.
+    enum AnyJSON: Decodable, Equatable {
+        case null, bool(Bool), number(UInt64), string(String), array([AnyJSON]), object([String: AnyJSON])
+
+        init(from decoder: Decoder) throws {
+            let single = try decoder.singleValueContainer()
+            if single.decodeNil() {
+                self = .null
+            } else if let flag = try? single.decode(Bool.self) {
+                self = .bool(flag)
+            } else if let number = try? single.decode(Double.self) {
+                self = .number(number.bitPattern)  // bit for bit: same rounding as JSONDecoder's parser
+            } else if let text = try? single.decode(String.self) {
+                self = .string(text)
+            } else if var list = try? decoder.unkeyedContainer() {
+                var elements: [AnyJSON] = []
+                while !list.isAtEnd { elements.append(try list.decode(AnyJSON.self)) }
+                self = .array(elements)
+            } else {
+                self = .object(try [String: AnyJSON](from: decoder))
+            }
+        }
+    }
+
+    static var documents: [URL] {
+        let samples = TestPaths.repository.appendingPathComponent("Samples")
+        let files = FileManager.default.enumerator(at: samples, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL } ?? []
+        let fixtures = (try? FileManager.default.contentsOfDirectory(at: TestPaths.fixtures, includingPropertiesForKeys: nil)) ?? []
+        return (files + fixtures).filter { $0.pathExtension == "json" }.sorted { $0.path < $1.path }
+    }
+
+    @Test func readsEverySampleAndFixtureLikeJSONDecoder() throws {
+        #expect(Self.documents.count >= 20)
+        for url in Self.documents {
+            let data = try Data(contentsOf: url)
+            #expect(try ResponseDecoder.decode(AnyJSON.self, from: data) == (try JSONDecoder().decode(AnyJSON.self, from: data)), "\(url.lastPathComponent)")
+        }
+    }
+
+    @Test func numbersStringsAndEscapes() throws {
+        let text = #"""
+            {"a": [0, -0, 1, -1, 0.1, 0.3, 2.675, 1e3, 1.5E-7, -2.5e+2, 123456789012345678, 0.1234567890123456789,
+                   9007199254740993, 1.7976931348623157e308, 5e-324, 46.49, 1016, 273.15, -12.345678],
+             "s": ["plain", "tab\tand\nline", "quote \" slash \/ back \\", "\u00e9\u20AC", "\ud83c\udf27 rain", "", "ünïcödé ☔"],
+             "t": true, "f": false, "n": null, "e": {}, "l": []}
+            """#
+        let data = Data(text.utf8)
+        #expect(try ResponseDecoder.decode(AnyJSON.self, from: data) == (try JSONDecoder().decode(AnyJSON.self, from: data)))
+        struct Ints: Decodable { let a: Int; let b: Int; let c: Int? ; let d: Int? }
+        let ints = try ResponseDecoder.decode(Ints.self, from: Data(#"{"a": 200, "b": -7, "c": null}"#.utf8))
+        #expect(ints.a == 200 && ints.b == -7 && ints.c == nil && ints.d == nil)
+    }
+
+    @Test func rejectsWhatIsNotJSON() {
+        let bad = ["", "{", "{\"a\":}", "[1,]", "{\"a\" 1}", "01", "1.", "-", "tru", "\"unterminated", "\"bad \\x escape\"",
+                   "\"\\ud800 lone surrogate\"", "{\"a\":1} trailing", "[\"ctrl \u{01}\"]", "NaN"]
+        for text in bad {
+            #expect(throws: DecodingError.self, "\(text)") { _ = try ResponseDecoder.decode(AnyJSON.self, from: Data(text.utf8)) }
+        }
+        #expect(throws: DecodingError.self) { _ = try ResponseDecoder.decode(AnyJSON.self, from: Data([0x22, 0xFF, 0xFE, 0x22])) }
+        let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+        #expect(throws: DecodingError.self) { _ = try ResponseDecoder.decode(AnyJSON.self, from: Data(deep.utf8)) }
+    }
+
+    /// Users see `DecodingFailure.describe` of the error: the same sentence either way.
+    @Test func errorsNameTheSamePathAsJSONDecoder() throws {
+        let onecall = try String(contentsOf: TestPaths.fixture("onecall-quirks.json"), encoding: .utf8)
+        let broken = [
+            onecall.replacingOccurrences(of: "\"timezone_offset\"", with: "\"tz_offset\""),
+            onecall.replacingOccurrences(of: "\"feels_like\"", with: "\"feels\""),
+            onecall.replacingOccurrences(of: "\"wind_speed\":", with: "\"wind_speed\":\"fast\","),
+            onecall.replacingOccurrences(of: "\"temp\":", with: "\"temp\":null,\"x\":"),
+            "{\"lat\": 1}",
+            "[1, 2]",
+            "{\"lat\": 1,\n \"lon\": }",
+        ]
+        var differentFromTheOriginal = 0
+        for text in broken {
+            let data = Data(text.utf8)
+            if text != onecall { differentFromTheOriginal += 1 }
+            let ours = Result { try ResponseDecoder.decode(OneCallBody.self, from: data) }
+            let theirs = Result { try JSONDecoder().decode(OneCallBody.self, from: data) }
+            guard case .failure(let ourError) = ours, case .failure(let theirError) = theirs else {
+                Issue.record("decoded a broken body: \(text.prefix(60))")
+                continue
+            }
+            #expect(DecodingFailure.describe(ourError, data: data) == DecodingFailure.describe(theirError, data: data))
+        }
+        #expect(differentFromTheOriginal == broken.count)
+    }
+}
