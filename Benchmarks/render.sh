@@ -12,9 +12,10 @@
 #       --no-hugo        measure Isobar only
 #       --timeout SECS   kill a run after SECS (default 3600)
 #       --results FILE   where to write the JSON (default Benchmarks/results/render-<date>.json)
+#       --keep-outputs   keep the built sites (under the run's scratch folder) for inspection
 #
-# For each N, per run: Isobar full build into an empty folder, Isobar rebuild into the same
-# folder (no data changed: it should write nothing), Hugo full build into an empty folder.
+# For each N, per run: Isobar full build into a new folder, Isobar rebuild into the same
+# folder (no data changed: it should write nothing), Hugo full build into a new folder.
 # Wall time, user/sys time and peak RSS come from /usr/bin/time -v.
 set -euo pipefail
 
@@ -29,9 +30,10 @@ BIN=""
 HUGO=1
 TIMEOUT=3600
 RESULTS=""
+KEEP=0
 NS=()
 
-usage() { sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit "${1:-0}"; }
+usage() { sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; exit "${1:-0}"; }
 
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -44,6 +46,7 @@ while [ $# -gt 0 ]; do
         --no-hugo) HUGO=0; shift ;;
         --timeout) TIMEOUT="$2"; shift 2 ;;
         --results) RESULTS="$2"; shift 2 ;;
+        --keep-outputs) KEEP=1; shift ;;
         -h|--help) usage 0 ;;
         -*) echo "render.sh: unknown option $1" >&2; usage 64 ;;
         *) NS+=("$1"); shift ;;
@@ -93,6 +96,7 @@ dataset() {   # dataset N -> prints the data set folder, generating it if missin
     if [ ! -f "$dir/.complete" ] || [ "$(cat "$dir/.complete")" != "$GEN_HASH" ]; then
         echo "== generating N=$n into $dir" >&2
         rm -rf "$dir"
+        date +%s > "$WORK/.last-delete"
         local t0; t0=$(date +%s.%N)
         python3 "$HERE/generate.py" "$n" --seed "$SEED" --out "$dir" --hugo-data "$HUGO_DATA" >&2
         echo "$GEN_HASH" > "$dir/.complete"
@@ -152,13 +156,35 @@ measure() {
 }
 
 # ---- the benchmark -----------------------------------------------------------------
+# Every full build writes into a folder of its own, and outputs are deleted only when the
+# benchmark ends. ext4 without a journal (as on this project's machine) skips inodes
+# freed in the last ~30 s (dirty_expire_centisecs) when it allocates new ones, scanning
+# past each of them: a build started right after `rm -rf` of the previous output spent
+# most of its time in the kernel doing that, by an amount that depended on what had been
+# deleted when — noise that has nothing to do with either tool. Old outputs from earlier
+# invocations are removed first, then the benchmark waits that window out.
+old_outputs=$(find "$WORK" -maxdepth 2 -type d \( -name 'out-isobar-*' -o -name 'out-hugo-*' \) 2>/dev/null | grep -v "^$SCRATCH/" || true)
+if [ -n "$old_outputs" ]; then
+    echo "== removing outputs of earlier runs"
+    echo "$old_outputs" | xargs rm -rf
+    date +%s > "$WORK/.last-delete"
+fi
+settle() {
+    [ -f "$WORK/.last-delete" ] || return 0
+    local wait_s=$(( $(cat "$WORK/.last-delete") + 35 - $(date +%s) ))
+    if [ "$wait_s" -gt 0 ]; then
+        echo "== waiting $wait_s s for recently freed inodes to age (see the comment in render.sh)"
+        sync
+        sleep "$wait_s"
+    fi
+}
 for n in "${NS[@]}"; do
     dir="$(dataset "$n")"
-    iout="$WORK/out-isobar-$n"
-    hout="$WORK/out-hugo-$n"
+    settle
     echo "== N=$n: $RUNS runs (isobar full, isobar rebuild, hugo full)"
     for run in $(seq 1 "$RUNS"); do
-        rm -rf "$iout" "$SCRATCH/report-$n-$run-full.json" "$SCRATCH/report-$n-$run-rebuild.json"
+        iout="$SCRATCH/out-isobar-$n-$run"
+        hout="$SCRATCH/out-hugo-$n-$run"
         sync
         measure isobar "$n" "$run" "$iout" "$SCRATCH/report-$n-$run-full.json" -- \
             "$BIN" build --config "$dir/isobar.yml" --output "$iout" --quiet \
@@ -167,7 +193,6 @@ for n in "${NS[@]}"; do
             "$BIN" build --config "$dir/isobar.yml" --output "$iout" --quiet \
             --report "$SCRATCH/report-$n-$run-rebuild.json"
         if [ "$HUGO" = 1 ]; then
-            rm -rf "$hout"
             sync
             measure hugo "$n" "$run" "$hout" "" -- \
                 hugo --quiet --source "$dir/hugo" --destination "$hout"
@@ -199,5 +224,9 @@ json.dump({
 }, open(sys.argv[1], "w"), indent=2)
 EOF
 python3 "$HERE/benchlib.py" summarize "$RUNLOG" "$SCRATCH/meta.json" "$RESULTS"
+if [ "$KEEP" = 0 ]; then
+    rm -rf "$SCRATCH"/out-isobar-* "$SCRATCH"/out-hugo-*
+    date +%s > "$WORK/.last-delete"
+fi
 echo "raw timings, stderr and reports: $SCRATCH"
 echo "total benchmark time: $(( $(date +%s) - T_START )) s"

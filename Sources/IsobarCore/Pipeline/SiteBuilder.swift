@@ -319,13 +319,10 @@ public struct SiteBuilder: Sendable {
                 attributions: [.forSource(forecast.source.api)]))
             return (Data(page.utf8), try ForecastJSON.data(forecast, slug: city.slug))
         }
-        try inputs.timer.measure(.publish) {
-            try output.writer.write(page, to: files[0])
-            try output.writer.write(json, to: files[1])
+        let stamps = try inputs.timer.measure(.publish) {
+            [files[0]: try output.writer.write(page, to: files[0]), files[1]: try output.writer.write(json, to: files[1])]
         }
         let alerts = forecast.alerts.enumerated().map { AlertsFeed.Item(city: city.name, slug: city.slug, alert: $1, index: $0) }
-        var stamps: [String: Manifest.Stamp] = [:]
-        for file in files { stamps[file] = output.writer.stamp(file) }
         return BuiltCity(
             record: Manifest.City(fingerprint: print, stamps: stamps, card: card, dataTime: forecast.current.time, alerts: alerts,
                                   status: stale ? .stale : .fresh, source: forecast.source.api),

@@ -6,15 +6,21 @@ public enum AtomicFile {
     /// Prefix of temporary files, so a later run can recognise and remove leftovers.
     public static let temporaryMarker = ".isobar-tmp-"
 
-    public static func write(_ data: Data, to target: URL, modified: Date? = nil, step: BuildStep) throws {
+    /// Returns the new file's status (size, mtime), which renaming does not change.
+    @discardableResult
+    public static func write(_ data: Data, to target: URL, modified: Date? = nil, step: BuildStep) throws -> stat {
         let manager = FileManager.default
         let folder = target.deletingLastPathComponent()
-        do {
-            try manager.createDirectory(at: folder, withIntermediateDirectories: true)
-        } catch {
-            throw IsobarError(step: step, path: folder.path, message: "cannot create the folder: \(error.localizedDescription)")
+        // mkdir(2) first: the folder usually exists or only its last level is missing, and
+        // FileManager's intermediate-directory walk costs several stats per file.
+        if mkdir(folder.path, 0o777) != 0, errno != EEXIST {
+            do {
+                try manager.createDirectory(at: folder, withIntermediateDirectories: true)
+            } catch {
+                throw IsobarError(step: step, path: folder.path, message: "cannot create the folder: \(error.localizedDescription)")
+            }
         }
-        let temporary = folder.appendingPathComponent(".\(target.lastPathComponent)\(temporaryMarker)\(getpid())")
+        let temporary = folder.appendingPathComponent(".\(target.lastPathComponent)\(temporaryMarker)\(getpid())", isDirectory: false)
         // Plain POSIX writes: Foundation's own "atomic" writes go through a second temporary
         // file of their own naming, which a killed run would leave behind unrecognised.
         let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
@@ -31,6 +37,8 @@ public enum AtomicFile {
             return true
         }
         let reason = String(cString: strerror(errno))
+        var status = stat()
+        fstat(descriptor, &status)
         close(descriptor)
         guard written else {
             try? manager.removeItem(at: temporary)
@@ -38,11 +46,13 @@ public enum AtomicFile {
         }
         if let modified {
             try? manager.setAttributes([.modificationDate: modified], ofItemAtPath: temporary.path)
+            stat(temporary.path, &status)
         }
         guard rename(temporary.path, target.path) == 0 else {
             let reason = String(cString: strerror(errno))
             try? manager.removeItem(at: temporary)
             throw IsobarError(step: step, path: target.path, message: "cannot move the new file into place: \(reason)")
         }
+        return status
     }
 }

@@ -13,6 +13,15 @@ public struct Manifest: Codable, Sendable {
     public struct Stamp: Codable, Sendable, Equatable {
         public var size: Int
         public var modified: Int64
+
+        public init(size: Int, modified: Int64) {
+            self.size = size
+            self.modified = modified
+        }
+
+        init(_ status: stat) {
+            self.init(size: Int(status.st_size), modified: Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec))
+        }
     }
 
     public struct City: Codable, Sendable {

@@ -26,30 +26,35 @@ public final class SiteWriter: @unchecked Sendable {
         guard let target = try? destination(for: relativePath) else { return nil }
         var status = stat()
         guard stat(target.path, &status) == 0 else { return nil }
-        return Manifest.Stamp(size: Int(status.st_size),
-                              modified: Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec))
+        return Manifest.Stamp(status)
     }
 
-    /// `relativePath` uses `/` and must stay inside the output folder.
-    public func write(_ data: Data, to relativePath: String) throws {
+    /// `relativePath` uses `/` and must stay inside the output folder. Returns the file's
+    /// stamp afterwards (saving the manifest a stat per file).
+    @discardableResult
+    public func write(_ data: Data, to relativePath: String) throws -> Manifest.Stamp {
         let target = try destination(for: relativePath)
-        if Self.sameBytes(data, at: target) {
+        if let existing = Self.sameBytes(data, at: target) {
             lock.withLock { unchangedPaths.append(relativePath) }
-            return
+            return Manifest.Stamp(existing)
         }
-        try AtomicFile.write(data, to: target, step: .publish)
+        let status = try AtomicFile.write(data, to: target, step: .publish)
         lock.withLock { writtenPaths.append(relativePath) }
+        return Manifest.Stamp(status)
     }
 
-    /// Whether the file already holds exactly these bytes; the size is checked first, so a
-    /// changed page is usually told apart without reading it.
-    static func sameBytes(_ data: Data, at target: URL) -> Bool {
+    /// The file's status when it already holds exactly these bytes; the size is checked
+    /// first, so a changed page is usually told apart without reading it.
+    static func sameBytes(_ data: Data, at target: URL) -> stat? {
         var status = stat()
-        guard stat(target.path, &status) == 0, Int(status.st_size) == data.count else { return false }
-        return FileManager.default.contents(atPath: target.path) == data
+        guard stat(target.path, &status) == 0, Int(status.st_size) == data.count,
+            FileManager.default.contents(atPath: target.path) == data
+        else { return nil }
+        return status
     }
 
-    public func write(_ text: String, to relativePath: String) throws {
+    @discardableResult
+    public func write(_ text: String, to relativePath: String) throws -> Manifest.Stamp {
         try write(Data(text.utf8), to: relativePath)
     }
 
@@ -102,6 +107,6 @@ public final class SiteWriter: @unchecked Sendable {
         guard !parts.isEmpty, !parts.contains(where: { $0 == ".." || $0 == "." || $0.isEmpty }) else {
             throw IsobarError(step: .publish, path: relativePath, message: "refusing to write outside the output folder")
         }
-        return output.appendingPathComponent(relativePath)
+        return output.appendingPathComponent(relativePath, isDirectory: false)  // no stat to find out
     }
 }
