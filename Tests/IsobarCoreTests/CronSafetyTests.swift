@@ -168,6 +168,25 @@ import Testing
         #expect(try Data(contentsOf: romePage) == stalePage)
     }
 
+    /// The lock file tells the next run whether to look for a killed run's temporary files.
+    @Test func onlyARunThatDidNotEndLeavesTheSearchForLeftoversToTheNext() throws {
+        let site = try TemporaryFolder.demoSite()
+        defer { site.cleanup() }
+        let lock = site.url.appendingPathComponent("_site/.isobar.lock")
+        #expect(try IsobarRun(["build", "--quiet"], in: site.url).status == 0)
+        #expect(try String(contentsOf: lock, encoding: .utf8) == "clean\n")
+        // As a killed run leaves it: the lock says `running`, a temporary file lies about.
+        let leftover = try site.write("half a page", to: "_site/paris-fr/.index.html\(AtomicFile.temporaryMarker)99999")
+        try Data("running\n".utf8).write(to: lock)
+        #expect(try IsobarRun(["build", "--quiet"], in: site.url).status == 0)
+        #expect(!FileManager.default.fileExists(atPath: leftover.path))
+        #expect(try String(contentsOf: lock, encoding: .utf8) == "clean\n")
+        // A failed run (no city can be built) still ends, and says so.
+        try FileManager.default.removeItem(at: site.url.appendingPathComponent("Samples"))
+        #expect(try IsobarRun(["build", "--quiet"], in: site.url).status != 0)
+        #expect(try String(contentsOf: lock, encoding: .utf8) == "clean\n")
+    }
+
     @Test func removedCitiesArePrunedButForeignFilesStay() throws {
         let site = try TemporaryFolder.demoSite()
         defer { site.cleanup() }

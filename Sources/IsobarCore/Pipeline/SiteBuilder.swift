@@ -62,9 +62,12 @@ public struct SiteBuilder: Sendable {
 
         // One run per output folder; leftovers of a killed run are cleared first.
         let lock = try OutputLock(output: config.outputDirectory)
-        defer { withExtendedLifetime(lock) {} }
-        Leftovers.clean(config.outputDirectory)
-        Leftovers.clean(config.cache.directory)
+        // Marked clean however this returns or throws; only a killed run skips it.
+        defer { lock.markClean() }
+        if !lock.previousRunEndedCleanly {
+            Leftovers.clean(config.outputDirectory)
+            Leftovers.clean(config.cache.directory)
+        }
         let output = Output(writer: SiteWriter(output: config.outputDirectory), previous: Manifest.load(from: config.outputDirectory))
 
         // 2–7. Locate, fetch, normalize, present, render and write each city, a few at a
@@ -96,7 +99,10 @@ public struct SiteBuilder: Sendable {
                 manifest.files[file.path] = ""
                 try writer.write(file.content, to: file.path)
             }
-            try writer.write(try manifest.data(), to: Manifest.fileName)
+            // Encoding the manifest is a tenth of a no-change rebuild; an equal one is on disk already.
+            if manifest != output.previous {
+                try writer.write(try manifest.data(), to: Manifest.fileName)
+            }
             // Whatever Isobar wrote before and does not write now: removed cities, old assets.
             for path in output.previous.files.keys.sorted() where manifest.files[path] == nil {
                 try writer.remove(path)

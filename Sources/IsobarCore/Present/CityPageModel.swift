@@ -5,7 +5,7 @@
 /// The `has…`/`…Count` values are stored, not computed, so a template can use them and
 /// `TemplateFieldTests` can find them (it checks every stored property is reachable).
 public struct CityPageModel: Sendable {
-    public struct Icon: Sendable, Codable {
+    public struct Icon: Sendable, Codable, Equatable {
         /// Relative URL of the icon from the page.
         public var src: String
         /// The condition description: the icon's alt text.

@@ -1,6 +1,6 @@
 /// What `index.md` shows: a card per city, in config order.
 public struct IndexPageModel: Sendable {
-    public struct Card: Sendable, Codable {
+    public struct Card: Sendable, Codable, Equatable {
         public var name: String
         public var country: String
         public var href: String

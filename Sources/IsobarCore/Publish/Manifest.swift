@@ -3,7 +3,7 @@ import Foundation
 /// What Isobar wrote into the output folder, kept in `.isobar-manifest.json` there:
 /// each path with the slug of the city it belongs to (none for site-wide files). Pruning
 /// removes only files listed here, so files Isobar did not write are never touched.
-public struct Manifest: Codable, Sendable {
+public struct Manifest: Codable, Sendable, Equatable {
     public static let fileName = ".isobar-manifest.json"
 
     /// What a city's pages were built from, and what the site-wide pages need of it, so
@@ -24,7 +24,7 @@ public struct Manifest: Codable, Sendable {
         }
     }
 
-    public struct City: Codable, Sendable {
+    public struct City: Codable, Sendable, Equatable {
         public var fingerprint: String
         /// The city's files as written, by relative path.
         public var stamps: [String: Stamp]
@@ -51,9 +51,7 @@ public struct Manifest: Codable, Sendable {
     public static func load(from output: URL) -> Manifest {
         let url = output.appendingPathComponent(fileName)
         guard let data = FileManager.default.contents(atPath: url.path) else { return Manifest() }
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .secondsSince1970
-        guard let manifest = try? decoder.decode(Manifest.self, from: data) else { return Manifest() }
+        guard let manifest = try? JSONValueDecoder.decode(Manifest.self, from: data) else { return Manifest() }
         return manifest
     }
 

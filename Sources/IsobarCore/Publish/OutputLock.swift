@@ -3,6 +3,12 @@ import Foundation
 /// One build at a time per output folder: an exclusive `flock` on `.isobar.lock` inside
 /// it. The kernel drops the lock when the process ends however it ends, so a lock left by
 /// a killed run never blocks the next one.
+///
+/// The file also says whether the last run ended: a run writes `running` into it when it
+/// starts and `clean` when it ends, thrown errors included. Only a run killed (or a
+/// machine that went down) in between leaves `running`, and only then can temporary files
+/// be lying around — so the next run looks for them only then, instead of walking the
+/// whole site every time (a tenth of a no-change rebuild of 1,000 cities).
 public final class OutputLock: @unchecked Sendable {
     // @unchecked: the descriptor is set once in init and only closed in deinit.
     public static let fileName = ".isobar.lock"
@@ -12,6 +18,8 @@ public final class OutputLock: @unchecked Sendable {
     /// run removes them again).
     private let createdFolder: Bool
     private let createdLockFile: Bool
+    /// Whether the previous run marked the folder `clean` on its way out.
+    public let previousRunEndedCleanly: Bool
 
     public init(output: URL) throws {
         self.output = output
@@ -36,6 +44,25 @@ public final class OutputLock: @unchecked Sendable {
                 hint: busy ? "wait for it to finish; cron runs that overlap are skipped this way" : nil)
         }
         descriptor = fd
+        var marker = [UInt8](repeating: 0, count: 16)
+        let count = pread(fd, &marker, marker.count, 0)
+        previousRunEndedCleanly = count > 0 && Array(marker[0..<count]) == Array(Self.clean.utf8)
+        // On disk before this run writes anything, so that a kill cannot leave `clean` behind.
+        mark(Self.running)
+        fdatasync(fd)
+    }
+
+    private static let running = "running\n"
+    private static let clean = "clean\n"
+
+    private func mark(_ state: String) {
+        ftruncate(descriptor, 0)
+        _ = state.utf8CString.withUnsafeBufferPointer { pwrite(descriptor, $0.baseAddress, $0.count - 1, 0) }
+    }
+
+    /// The run is over and left no temporary files (every write removes its own on failure).
+    public func markClean() {
+        mark(Self.clean)
     }
 
     /// After a fatal error: what this run created for its lock goes again, leaving the

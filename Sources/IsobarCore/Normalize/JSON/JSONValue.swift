@@ -1,6 +1,6 @@
 import Foundation
 
-/// A parsed JSON document, for `ResponseDecoder`. Objects keep their members in document
+/// A parsed JSON document, for `JSONValueDecoder`. Objects keep their members in document
 /// order in an array: API objects have a few dozen keys at most, so a linear search by
 /// key is faster than hashing them into a dictionary.
 enum JSONValue {

@@ -29,7 +29,7 @@ public struct OpenMeteoDecoder: Sendable {
             throw IsobarError(step: .normalize, path: name, message: "Open-Meteo reports an error: \(error.reason ?? "no reason given")")
         }
         do {
-            return try ResponseDecoder.decode(Body.self, from: response.body)
+            return try JSONValueDecoder.decode(Body.self, from: response.body)
         } catch {
             let detail = DecodingFailure.looksLikeHTML(response.body) ? "the response is HTML, not JSON" : "unexpected response: \(DecodingFailure.describe(error, data: response.body))"
             throw IsobarError(step: .normalize, path: name, message: detail)

@@ -20,7 +20,7 @@ public struct OpenWeatherDecoder: Sendable {
             throw IsobarError(step: .normalize, path: name, message: "the response is HTML, not JSON (a proxy or an error page?)")
         }
         do {
-            return try ResponseDecoder.decode(Body.self, from: response.body)
+            return try JSONValueDecoder.decode(Body.self, from: response.body)
         } catch {
             throw IsobarError(step: .normalize, path: name, message: "unexpected response: \(DecodingFailure.describe(error, data: response.body))")
         }

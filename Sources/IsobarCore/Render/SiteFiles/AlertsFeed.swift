@@ -4,7 +4,7 @@ import Foundation
 /// linking to its city's page. Its `updated` time is that of the newest data, not the
 /// build's, so an unchanged forecast gives an unchanged file.
 public enum AlertsFeed {
-    public struct Item: Codable, Sendable {
+    public struct Item: Codable, Sendable, Equatable {
         var city: String
         var slug: String
         var alert: WeatherAlert

@@ -89,11 +89,47 @@ final class JSONText {
         raw(value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value))
     }
 
+    /// `"2026-11-22T11:50:00Z"`, as `AtomDate.string` writes it, digit by digit: a forecast
+    /// has some seventy dates, and building a string for each showed in profiles.
     func date(_ value: Date) {
-        string(AtomDate.string(value))
+        let f = LocalTimeFormatter.fields(value, offset: 0)
+        let second = (Int(value.timeIntervalSince1970.rounded(.down)) % 60 + 60) % 60
+        raw(UInt8(ascii: "\""))
+        if (0...9999).contains(f.year) {
+            digits(f.year, 4)
+        } else {
+            raw(String(f.year))
+        }
+        raw(UInt8(ascii: "-")); digits(f.month, 2); raw(UInt8(ascii: "-")); digits(f.day, 2)
+        raw(UInt8(ascii: "T")); digits(f.hour, 2); raw(UInt8(ascii: ":")); digits(f.minute, 2)
+        raw(UInt8(ascii: ":")); digits(second, 2); raw(UInt8(ascii: "Z")); raw(UInt8(ascii: "\""))
+    }
+
+    private func digits(_ value: Int, _ width: Int) {
+        var divisor = 1
+        for _ in 1..<width { divisor *= 10 }
+        var rest = value
+        while divisor > 0 {
+            raw(UInt8(ascii: "0") + UInt8(rest / divisor))
+            rest %= divisor
+            divisor /= 10
+        }
+    }
+
+    /// Bytes `string` must escape; U+2028/U+2029 start with 0xE2.
+    private static func needsEscaping(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "<")
+            || byte == UInt8(ascii: "/") || byte == 0xE2
     }
 
     func string(_ value: String) {
+        // Most strings (keys, times, words) need no escaping: copied in one step.
+        if !value.utf8.contains(where: Self.needsEscaping) {
+            raw(UInt8(ascii: "\""))
+            bytes.append(contentsOf: value.utf8)
+            raw(UInt8(ascii: "\""))
+            return
+        }
         raw(UInt8(ascii: "\""))
         for byte in value.utf8 {
             switch byte {

@@ -2,9 +2,9 @@ import Foundation
 import Testing
 @testable import IsobarCore
 
-/// `ResponseDecoder` replaces `JSONDecoder` for API responses; it must read every document
+/// `JSONValueDecoder` replaces `JSONDecoder` for API responses; it must read every document
 /// the same way — values, numbers to the last bit, and the errors users see.
-@Suite struct ResponseDecoderTests {
+@Suite struct JSONValueDecoderTests {
     /// Any JSON document, decoded through all three kinds of container.
     enum AnyJSON: Decodable, Equatable {
         case null, bool(Bool), number(UInt64), string(String), array([AnyJSON]), object([String: AnyJSON])
@@ -40,7 +40,7 @@ import Testing
         #expect(Self.documents.count >= 20)
         for url in Self.documents {
             let data = try Data(contentsOf: url)
-            #expect(try ResponseDecoder.decode(AnyJSON.self, from: data) == (try JSONDecoder().decode(AnyJSON.self, from: data)), "\(url.lastPathComponent)")
+            #expect(try JSONValueDecoder.decode(AnyJSON.self, from: data) == (try JSONDecoder().decode(AnyJSON.self, from: data)), "\(url.lastPathComponent)")
         }
     }
 
@@ -52,9 +52,9 @@ import Testing
              "t": true, "f": false, "n": null, "e": {}, "l": []}
             """#
         let data = Data(text.utf8)
-        #expect(try ResponseDecoder.decode(AnyJSON.self, from: data) == (try JSONDecoder().decode(AnyJSON.self, from: data)))
+        #expect(try JSONValueDecoder.decode(AnyJSON.self, from: data) == (try JSONDecoder().decode(AnyJSON.self, from: data)))
         struct Ints: Decodable { let a: Int; let b: Int; let c: Int? ; let d: Int? }
-        let ints = try ResponseDecoder.decode(Ints.self, from: Data(#"{"a": 200, "b": -7, "c": null}"#.utf8))
+        let ints = try JSONValueDecoder.decode(Ints.self, from: Data(#"{"a": 200, "b": -7, "c": null}"#.utf8))
         #expect(ints.a == 200 && ints.b == -7 && ints.c == nil && ints.d == nil)
     }
 
@@ -62,11 +62,11 @@ import Testing
         let bad = ["", "{", "{\"a\":}", "[1,]", "{\"a\" 1}", "01", "1.", "-", "tru", "\"unterminated", "\"bad \\x escape\"",
                    "\"\\ud800 lone surrogate\"", "{\"a\":1} trailing", "[\"ctrl \u{01}\"]", "NaN"]
         for text in bad {
-            #expect(throws: DecodingError.self, "\(text)") { _ = try ResponseDecoder.decode(AnyJSON.self, from: Data(text.utf8)) }
+            #expect(throws: DecodingError.self, "\(text)") { _ = try JSONValueDecoder.decode(AnyJSON.self, from: Data(text.utf8)) }
         }
-        #expect(throws: DecodingError.self) { _ = try ResponseDecoder.decode(AnyJSON.self, from: Data([0x22, 0xFF, 0xFE, 0x22])) }
+        #expect(throws: DecodingError.self) { _ = try JSONValueDecoder.decode(AnyJSON.self, from: Data([0x22, 0xFF, 0xFE, 0x22])) }
         let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
-        #expect(throws: DecodingError.self) { _ = try ResponseDecoder.decode(AnyJSON.self, from: Data(deep.utf8)) }
+        #expect(throws: DecodingError.self) { _ = try JSONValueDecoder.decode(AnyJSON.self, from: Data(deep.utf8)) }
     }
 
     /// Users see `DecodingFailure.describe` of the error: the same sentence either way.
@@ -85,7 +85,7 @@ import Testing
         for text in broken {
             let data = Data(text.utf8)
             if text != onecall { differentFromTheOriginal += 1 }
-            let ours = Result { try ResponseDecoder.decode(OneCallBody.self, from: data) }
+            let ours = Result { try JSONValueDecoder.decode(OneCallBody.self, from: data) }
             let theirs = Result { try JSONDecoder().decode(OneCallBody.self, from: data) }
             guard case .failure(let ourError) = ours, case .failure(let theirError) = theirs else {
                 Issue.record("decoded a broken body: \(text.prefix(60))")
