@@ -101,7 +101,7 @@ public struct SiteBuilder: Sendable {
             }
             // Encoding the manifest is a tenth of a no-change rebuild; an equal one is on disk already.
             if manifest != output.previous {
-                try writer.write(try manifest.data(), to: Manifest.fileName)
+                try writer.write(manifest.data(), to: Manifest.fileName)
             }
             // Whatever Isobar wrote before and does not write now: removed cities, old assets.
             for path in output.previous.files.keys.sorted() where manifest.files[path] == nil {

@@ -5,7 +5,7 @@
 /// and browsers both decode numeric references, so the visitor sees the original text,
 /// never markup made from data. In plain `.html` templates the extra references are harmless.
 enum MarkdownSafeHTML {
-    static let markdownCharacters: Set<Unicode.Scalar> = ["*", "_", "[", "]", "`", "\\", "#", "|", "~", "{", "}"]
+    static let markdownCharacters: ASCIISet = ["*", "_", "[", "]", "`", "\\", "#", "|", "~", "{", "}"]
 
     /// Escapes straight into a page being rendered, without a string per value.
     static func append(_ text: String, to output: inout String) {

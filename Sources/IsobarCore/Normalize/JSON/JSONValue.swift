@@ -11,7 +11,7 @@ enum JSONValue {
     case number(Double, exact: Int?)
     case string(String)
     case array([JSONValue])
-    case object([(key: String, value: JSONValue)])
+    case object([JSONMember])
 
     /// Parses a whole document (RFC 8259). Input that is not JSON, or nests deeper than
     /// `maximumDepth`, throws `JSONSyntaxError`; the caller words the message.
@@ -31,6 +31,13 @@ enum JSONValue {
     /// JSONDecoder's limit too: deeper input is an attack or a mistake, and the recursive
     /// parser must not run out of stack.
     static let maximumDepth = 512
+}
+
+/// One member of an object. A struct rather than a labeled tuple: an array of tuples
+/// looks its type metadata up at run time on every object parsed.
+struct JSONMember {
+    var key: String
+    var value: JSONValue
 }
 
 struct JSONSyntaxError: Error {
@@ -93,7 +100,7 @@ private struct JSONParser {
     private mutating func object() throws(JSONSyntaxError) -> JSONValue {
         try nest()
         position += 1
-        var members: [(key: String, value: JSONValue)] = []
+        var members: [JSONMember] = []
         skipSpace()
         if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
             position += 1
@@ -107,7 +114,7 @@ private struct JSONParser {
             skipSpace()
             guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { throw fail }
             position += 1
-            members.append((key, try value()))
+            members.append(JSONMember(key: key, value: try value()))
             skipSpace()
             guard position < bytes.count else { throw fail }
             if bytes[position] == UInt8(ascii: ",") { position += 1; continue }

@@ -119,13 +119,13 @@ private enum Primitive {
 }
 
 private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
-    let members: [(key: String, value: JSONValue)]
+    let members: [JSONMember]
     let decoder: ValueDecoder
     /// For objects used as dictionaries (the manifest's thousands of paths), where a
     /// linear search per key would be quadratic; API objects are small and skip it.
     private let index: [String: Int]?
 
-    init(members: [(key: String, value: JSONValue)], decoder: ValueDecoder) {
+    init(members: [JSONMember], decoder: ValueDecoder) {
         self.members = members
         self.decoder = decoder
         if members.count > 32 {

@@ -84,6 +84,14 @@ final class JSONText {
         field(key) { date(value) }
     }
 
+    func integer(_ value: Int64) {
+        raw(String(value))
+    }
+
+    func bool(_ value: Bool) {
+        raw(value ? "true" : "false")
+    }
+
     func number(_ value: Double) {
         guard value.isFinite else { raw("null"); return }
         raw(value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value))
