@@ -12,11 +12,15 @@ public struct SnapshotProvider: ForecastProvider {
     }
 
     public func fetch(_ city: CityConfig) async throws -> CityResponses {
-        var responses: [Endpoint: RawResponse] = [:]
-        for endpoint in Endpoint.allCases {
-            if let response = try store.read(slug: city.slug, endpoint: endpoint) {
-                responses[endpoint] = response
+        let store = self.store
+        let responses = try await BlockingReads.perform { () throws -> [Endpoint: RawResponse] in
+            var responses: [Endpoint: RawResponse] = [:]
+            for endpoint in Endpoint.allCases {
+                if let response = try store.read(slug: city.slug, endpoint: endpoint) {
+                    responses[endpoint] = response
+                }
             }
+            return responses
         }
         let hasOneCall = responses[.oneCall] != nil
         let hasFreePair = responses[.currentWeather] != nil && responses[.fiveDayForecast] != nil

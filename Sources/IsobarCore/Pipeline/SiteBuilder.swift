@@ -225,11 +225,12 @@ public struct SiteBuilder: Sendable {
         var outcome: CityOutcome
     }
 
-    /// Cities in flight at once: enough to keep the cores (snapshots) or the HTTP
-    /// transfers (live) busy, few enough that memory does not grow with the site.
+    /// Cities in flight at once: enough to keep the cores busy while other cities' files
+    /// are read (snapshots) or their HTTP transfers run (live), few enough that memory
+    /// does not grow with the site.
     func window(_ inputs: Inputs) -> Int {
         let cores = ProcessInfo.processInfo.activeProcessorCount
-        return inputs.config.provider == .snapshot ? 2 * cores : max(4 * inputs.config.openWeather.concurrency, 2 * cores)
+        return inputs.config.provider == .snapshot ? 4 * cores : max(4 * inputs.config.openWeather.concurrency, 4 * cores)
     }
 
     func buildCities(_ inputs: Inputs, _ output: Output) async -> [CityResult] {
