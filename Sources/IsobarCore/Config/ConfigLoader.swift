@@ -31,7 +31,10 @@ public enum ConfigLoader {
         let name = file.path
         let root: Node
         do {
-            guard let node = try Yams.compose(yaml: text) else {
+            // `.basic`: no implicit tags. Values are typed by what the key expects
+            // (`YAMLValue.int()`, `.double()`…), and the default resolver ran regular
+            // expressions over every scalar — most of the time of reading 10,000 cities.
+            guard let node = try Yams.compose(yaml: text, .basic) else {
                 throw IsobarError(
                     step: .config, path: name, message: "the config file is empty",
                     hint: "it needs at least `base_url` and a list of `cities`")
