@@ -8,18 +8,10 @@ public enum AtomicFile {
 
     /// Returns the new file's status (size, mtime), which renaming does not change.
     @discardableResult
-    public static func write(_ data: Data, to target: URL, modified: Date? = nil, step: BuildStep) throws -> stat {
+    public static func write(_ data: Data, to target: URL, modified: Date? = nil, step: BuildStep, folderExists: Bool = false) throws -> stat {
         let manager = FileManager.default
         let folder = target.deletingLastPathComponent()
-        // mkdir(2) first: the folder usually exists or only its last level is missing, and
-        // FileManager's intermediate-directory walk costs several stats per file.
-        if mkdir(folder.path, 0o777) != 0, errno != EEXIST {
-            do {
-                try manager.createDirectory(at: folder, withIntermediateDirectories: true)
-            } catch {
-                throw IsobarError(step: step, path: folder.path, message: "cannot create the folder: \(error.localizedDescription)")
-            }
-        }
+        if !folderExists { try makeFolder(folder, step: step) }
         let temporary = folder.appendingPathComponent(".\(target.lastPathComponent)\(temporaryMarker)\(getpid())", isDirectory: false)
         // Plain POSIX writes: Foundation's own "atomic" writes go through a second temporary
         // file of their own naming, which a killed run would leave behind unrecognised.
@@ -54,5 +46,21 @@ public enum AtomicFile {
             throw IsobarError(step: step, path: target.path, message: "cannot move the new file into place: \(reason)")
         }
         return status
+    }
+
+    /// Makes the folder a file goes into; returns whether it was created just now (then
+    /// nothing can be in it yet).
+    @discardableResult
+    static func makeFolder(_ folder: URL, step: BuildStep) throws -> Bool {
+        // mkdir(2) first: the folder usually exists or only its last level is missing, and
+        // FileManager's intermediate-directory walk costs several stats per file.
+        if mkdir(folder.path, 0o777) == 0 { return true }
+        if errno == EEXIST { return false }
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw IsobarError(step: step, path: folder.path, message: "cannot create the folder: \(error.localizedDescription)")
+        }
+        return true
     }
 }

@@ -34,11 +34,15 @@ public final class SiteWriter: @unchecked Sendable {
     @discardableResult
     public func write(_ data: Data, to relativePath: String) throws -> Manifest.Stamp {
         let target = try destination(for: relativePath)
-        if let existing = Self.sameBytes(data, at: target) {
+        // In a folder made just now there is nothing to compare with; skipping the stat of
+        // a name that is not there also spares a wait on the parent folder's lock while the
+        // other core creates a city folder beside it.
+        let folderIsNew = try AtomicFile.makeFolder(target.deletingLastPathComponent(), step: .publish)
+        if !folderIsNew, let existing = Self.sameBytes(data, at: target) {
             lock.withLock { unchangedPaths.append(relativePath) }
             return Manifest.Stamp(existing)
         }
-        let status = try AtomicFile.write(data, to: target, step: .publish)
+        let status = try AtomicFile.write(data, to: target, step: .publish, folderExists: true)
         lock.withLock { writtenPaths.append(relativePath) }
         return Manifest.Stamp(status)
     }
