@@ -9,13 +9,16 @@ import Foundation
 /// Isobar writes dates and Unix APIs send them.
 enum JSONValueDecoder {
     static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
-        let root: JSONValue
+        try T(from: ValueDecoder(try tree(data), parent: nil, key: nil))
+    }
+
+    /// The parsed document; what is not JSON fails as `JSONDecoder` fails on it.
+    static func tree(_ data: Data) throws(DecodingError) -> JSONValue {
         do {
-            root = try JSONValue.parse(data)
+            return try JSONValue.parse(data)
         } catch {
             throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "not valid JSON (byte \(error.offset))"))
         }
-        return try T(from: ValueDecoder(root, parent: nil, key: nil))
     }
 }
 
@@ -69,15 +72,6 @@ private final class ValueDecoder: Decoder {
 
 private func mismatch(_ type: Any.Type, path: [CodingKey]) -> DecodingError {
     DecodingError.typeMismatch(type, .init(codingPath: path, debugDescription: "expected \(type)"))
-}
-
-/// Index keys for the coding paths of array elements (`hourly[3]`).
-private struct IndexKey: CodingKey {
-    let intValue: Int?
-    var stringValue: String { String(intValue ?? 0) }
-    init(_ index: Int) { intValue = index }
-    init?(stringValue: String) { nil }
-    init?(intValue: Int) { self.intValue = intValue }
 }
 
 /// The primitive conversions, shared by the three kinds of container.
@@ -260,12 +254,12 @@ private struct UnkeyedContainer: UnkeyedDecodingContainer {
     var count: Int? { elements.count }
     var isAtEnd: Bool { currentIndex >= elements.count }
 
-    private mutating func next(_ type: Any.Type) throws -> (JSONValue, IndexKey) {
+    private mutating func next(_ type: Any.Type) throws -> (JSONValue, JSONPathKey) {
         guard !isAtEnd else {
-            throw DecodingError.valueNotFound(type, .init(codingPath: codingPath + [IndexKey(currentIndex)], debugDescription: "the array ends"))
+            throw DecodingError.valueNotFound(type, .init(codingPath: codingPath + [JSONPathKey(index: currentIndex)], debugDescription: "the array ends"))
         }
         defer { currentIndex += 1 }
-        return (elements[currentIndex], IndexKey(currentIndex))
+        return (elements[currentIndex], JSONPathKey(index: currentIndex))
     }
 
     mutating func decodeNil() throws -> Bool {

@@ -12,6 +12,16 @@ public struct OpenWeatherDecoder: Sendable {
     private var convert: UnitConversion { UnitConversion(units: units) }
 
     func decode<Body: Decodable>(_ type: Body.Type, from response: RawResponse) throws -> Body {
+        try read(response) { try JSONValueDecoder.decode(Body.self, from: $0) }
+    }
+
+    func oneCallBody(_ response: RawResponse) throws -> OneCallBody {
+        try read(response) { data in try OneCallBody(json: try JSONValueDecoder.tree(data)) }
+    }
+
+    /// Runs `decode` on the body; any failure becomes a message naming the file and the
+    /// JSON path.
+    private func read<Body>(_ response: RawResponse, _ decode: (Data) throws -> Body) throws -> Body {
         let name = response.file?.path ?? response.endpoint.fileName
         guard !response.body.isEmpty else {
             throw IsobarError(step: .normalize, path: name, message: "the response is empty")
@@ -20,7 +30,7 @@ public struct OpenWeatherDecoder: Sendable {
             throw IsobarError(step: .normalize, path: name, message: "the response is HTML, not JSON (a proxy or an error page?)")
         }
         do {
-            return try JSONValueDecoder.decode(Body.self, from: response.body)
+            return try decode(response.body)
         } catch {
             throw IsobarError(step: .normalize, path: name, message: "unexpected response: \(DecodingFailure.describe(error, data: response.body))")
         }
@@ -31,7 +41,7 @@ public struct OpenWeatherDecoder: Sendable {
     /// fails here, before it can stand in for a good response until `max_age`.
     public func validate(_ response: RawResponse) throws {
         switch response.endpoint {
-        case .oneCall: _ = try decode(OneCallBody.self, from: response)
+        case .oneCall: _ = try oneCallBody(response)
         case .currentWeather: try checkCode(try decode(CurrentWeatherBody.self, from: response).cod, response)
         case .fiveDayForecast: try checkCode(try decode(FiveDayForecastBody.self, from: response).cod, response)
         case .airPollution: _ = try airPollution(response)
@@ -51,7 +61,7 @@ public struct OpenWeatherDecoder: Sendable {
     // MARK: One Call 3.0
 
     public func oneCall(_ response: RawResponse, city: CityConfig) throws -> Forecast {
-        let body = try decode(OneCallBody.self, from: response)
+        let body = try oneCallBody(response)
         let c = body.current
         let current = CurrentConditions(
             time: Date(timeIntervalSince1970: c.dt),

@@ -67,7 +67,8 @@ extension Array where Element == OWCondition {
 
 // MARK: One Call 3.0
 
-struct OneCallBody: Decodable {
+/// Read by hand from the JSON tree (OneCallReading.swift), not through `Decodable`.
+struct OneCallBody {
     let lat: Double
     let lon: Double
     let timezone: String
@@ -77,7 +78,7 @@ struct OneCallBody: Decodable {
     let daily: [Daily]?
     let alerts: [Alert]?
 
-    struct Current: Decodable {
+    struct Current {
         let dt: TimeInterval
         let sunrise: TimeInterval?
         let sunset: TimeInterval?
@@ -97,7 +98,7 @@ struct OneCallBody: Decodable {
         let weather: [OWCondition]
     }
 
-    struct Hourly: Decodable {
+    struct Hourly {
         let dt: TimeInterval
         let temp: Double
         let feels_like: Double
@@ -111,8 +112,8 @@ struct OneCallBody: Decodable {
         let weather: [OWCondition]
     }
 
-    struct Daily: Decodable {
-        struct Temperatures: Decodable {
+    struct Daily {
+        struct Temperatures {
             let min: Double
             let max: Double
         }
@@ -131,7 +132,7 @@ struct OneCallBody: Decodable {
         let weather: [OWCondition]
     }
 
-    struct Alert: Decodable {
+    struct Alert {
         let sender_name: String?
         let event: String
         let start: TimeInterval

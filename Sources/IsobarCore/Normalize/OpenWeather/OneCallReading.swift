@@ -1,0 +1,131 @@
+// One Call bodies are read by hand from the JSON tree (`JSONFields`) rather than through
+// `Codable`: it is the response every city of every build decodes, and the `Decoder`
+// machinery (a container box and a coding key per field) was most of that work. Fields
+// are read in declaration order, so the first problem reported is the one `JSONDecoder`
+// would report; `JSONValueDecoderTests` checks both agree on samples and broken bodies.
+
+extension OneCallBody {
+    init(json: JSONValue) throws(DecodingError) {
+        let fields = try JSONFields(json)
+        lat = try fields.double("lat")
+        lon = try fields.double("lon")
+        timezone = try fields.string("timezone")
+        timezone_offset = try fields.int("timezone_offset")
+        current = try fields.value("current") { value throws(DecodingError) in try Current(json: value) }
+        hourly = try fields.optionalValue("hourly") { value throws(DecodingError) in
+            try JSONFields.array(value) { element throws(DecodingError) in try Hourly(json: element) }
+        }
+        daily = try fields.optionalValue("daily") { value throws(DecodingError) in
+            try JSONFields.array(value) { element throws(DecodingError) in try Daily(json: element) }
+        }
+        alerts = try fields.optionalValue("alerts") { value throws(DecodingError) in
+            try JSONFields.array(value) { element throws(DecodingError) in try Alert(json: element) }
+        }
+    }
+}
+
+extension OneCallBody.Current {
+    init(json: JSONValue) throws(DecodingError) {
+        let fields = try JSONFields(json)
+        dt = try fields.double("dt")
+        sunrise = try fields.optionalDouble("sunrise")
+        sunset = try fields.optionalDouble("sunset")
+        temp = try fields.double("temp")
+        feels_like = try fields.double("feels_like")
+        pressure = try fields.double("pressure")
+        humidity = try fields.double("humidity")
+        dew_point = try fields.optionalDouble("dew_point")
+        uvi = try fields.optionalDouble("uvi")
+        clouds = try fields.optionalDouble("clouds")
+        visibility = try fields.optionalDouble("visibility")
+        wind_speed = try fields.double("wind_speed")
+        wind_deg = try fields.optionalDouble("wind_deg")
+        wind_gust = try fields.optionalDouble("wind_gust")
+        rain = try fields.optionalValue("rain", Precipitation.init(json:))
+        snow = try fields.optionalValue("snow", Precipitation.init(json:))
+        weather = try fields.value("weather", OWCondition.list(json:))
+    }
+}
+
+extension OneCallBody.Hourly {
+    init(json: JSONValue) throws(DecodingError) {
+        let fields = try JSONFields(json)
+        dt = try fields.double("dt")
+        temp = try fields.double("temp")
+        feels_like = try fields.double("feels_like")
+        humidity = try fields.double("humidity")
+        pop = try fields.optionalDouble("pop")
+        wind_speed = try fields.double("wind_speed")
+        wind_deg = try fields.optionalDouble("wind_deg")
+        wind_gust = try fields.optionalDouble("wind_gust")
+        rain = try fields.optionalValue("rain", Precipitation.init(json:))
+        snow = try fields.optionalValue("snow", Precipitation.init(json:))
+        weather = try fields.value("weather", OWCondition.list(json:))
+    }
+}
+
+extension OneCallBody.Daily {
+    init(json: JSONValue) throws(DecodingError) {
+        let fields = try JSONFields(json)
+        dt = try fields.double("dt")
+        sunrise = try fields.optionalDouble("sunrise")
+        sunset = try fields.optionalDouble("sunset")
+        moon_phase = try fields.optionalDouble("moon_phase")
+        summary = try fields.optionalString("summary")
+        temp = try fields.value("temp") { value throws(DecodingError) in
+            let range = try JSONFields(value)
+            return Temperatures(min: try range.double("min"), max: try range.double("max"))
+        }
+        pop = try fields.optionalDouble("pop")
+        rain = try fields.optionalValue("rain", Precipitation.init(json:))
+        snow = try fields.optionalValue("snow", Precipitation.init(json:))
+        wind_speed = try fields.double("wind_speed")
+        wind_deg = try fields.optionalDouble("wind_deg")
+        uvi = try fields.optionalDouble("uvi")
+        weather = try fields.value("weather", OWCondition.list(json:))
+    }
+}
+
+extension OneCallBody.Alert {
+    init(json: JSONValue) throws(DecodingError) {
+        let fields = try JSONFields(json)
+        sender_name = try fields.optionalString("sender_name")
+        event = try fields.string("event")
+        start = try fields.double("start")
+        end = try fields.double("end")
+        description = try fields.optionalString("description")
+        tags = try fields.optionalValue("tags") { value throws(DecodingError) in try JSONFields.array(value, JSONFields.string) }
+    }
+}
+
+extension OWCondition {
+    init(json: JSONValue) throws(DecodingError) {
+        let fields = try JSONFields(json)
+        id = try fields.int("id")
+        main = try fields.optionalString("main")
+        description = try fields.optionalString("description")
+        icon = try fields.optionalString("icon")
+    }
+
+    static func list(json: JSONValue) throws(DecodingError) -> [OWCondition] {
+        try JSONFields.array(json, OWCondition.init(json:))
+    }
+}
+
+extension Precipitation {
+    /// As the `Decodable` form: a number, or an object with `1h` or `3h` (else 0).
+    init(json: JSONValue) throws(DecodingError) {
+        if case .number(let number, _) = json {
+            millimetres = number
+            return
+        }
+        let fields = try JSONFields(json)
+        if let hour = try fields.optionalDouble("1h") {
+            millimetres = hour
+        } else if let threeHours = try fields.optionalDouble("3h") {
+            millimetres = threeHours
+        } else {
+            millimetres = 0
+        }
+    }
+}
