@@ -150,17 +150,27 @@ private struct JSONParser {
     private mutating func string() throws(JSONSyntaxError) -> String {
         position += 1
         let start = position
-        // Fast path: no escapes, so the bytes between the quotes are the string.
+        // Fast path: no escapes, so the bytes between the quotes are the string. Keys and
+        // most values are short ASCII, which needs no UTF-8 validation.
+        var ascii = true
         while position < bytes.count {
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") {
-                guard let text = String(validating: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self) else {
-                    position = start
-                    throw fail
+                let span = UnsafeBufferPointer(rebasing: bytes[start..<position])
+                let text: String
+                if ascii {
+                    text = String(decoding: span, as: UTF8.self)
+                } else {
+                    guard let valid = String(validating: span, as: UTF8.self) else {
+                        position = start
+                        throw fail
+                    }
+                    text = valid
                 }
                 position += 1
                 return text
             }
+            if byte >= 0x80 { ascii = false }
             if byte == UInt8(ascii: "\\") { break }
             guard byte >= 0x20 else { throw fail }
             position += 1
