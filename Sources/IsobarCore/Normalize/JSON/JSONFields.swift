@@ -59,6 +59,14 @@ struct JSONFields {
         }
     }
 
+    func bool(_ key: String) throws(DecodingError) -> Bool {
+        let value = try present(key)
+        return try Self.nested(key) { () throws(DecodingError) in
+            guard case .bool(let flag) = value else { throw Self.mismatch(Bool.self, value) }
+            return flag
+        }
+    }
+
     /// A required member read by `read`.
     func value<T>(_ key: String, _ read: (JSONValue) throws(DecodingError) -> T) throws(DecodingError) -> T {
         let value = try present(key)
@@ -72,6 +80,16 @@ struct JSONFields {
     func optionalValue<T>(_ key: String, _ read: (JSONValue) throws(DecodingError) -> T) throws(DecodingError) -> T? {
         guard let value = member(key), !value.isNull else { return nil }
         return try Self.nested(key) { () throws(DecodingError) in try read(value) }
+    }
+
+    /// Reads an object used as a dictionary (`{"slug": {…}, …}`) with `read` per member.
+    static func dictionary<T>(_ value: JSONValue, _ read: (JSONValue) throws(DecodingError) -> T) throws(DecodingError) -> [String: T] {
+        let fields = try JSONFields(value)
+        var result = [String: T](minimumCapacity: fields.members.count)
+        for member in fields.members {
+            result[member.key] = try nested(member.key) { () throws(DecodingError) in try read(member.value) }
+        }
+        return result
     }
 
     /// Reads every element of an array with `read`.
