@@ -23,7 +23,9 @@ public enum ForecastJSON {
 final class JSONText {
     /// UTF-8 built up byte by byte: far cheaper than appending to a `String`.
     var bytes: [UInt8] = []
-    private var needsComma = [false]
+    /// Whether the container being written already has an entry (saved and restored
+    /// around nested containers, on the call stack rather than in an array).
+    private var needsComma = false
 
     init() {
         bytes.reserveCapacity(48 * 1024)
@@ -39,26 +41,28 @@ final class JSONText {
 
     func object(_ body: () -> Void) {
         raw(UInt8(ascii: "{"))
-        needsComma.append(false)
+        let outer = needsComma
+        needsComma = false
         body()
-        needsComma.removeLast()
+        needsComma = outer
         raw(UInt8(ascii: "}"))
     }
 
     func array<T>(_ items: [T], _ element: (T) -> Void) {
         raw(UInt8(ascii: "["))
-        needsComma.append(false)
+        let outer = needsComma
+        needsComma = false
         for item in items {
             separate()
             element(item)
         }
-        needsComma.removeLast()
+        needsComma = outer
         raw(UInt8(ascii: "]"))
     }
 
     private func separate() {
-        if needsComma[needsComma.count - 1] { raw(UInt8(ascii: ",")) }
-        needsComma[needsComma.count - 1] = true
+        if needsComma { raw(UInt8(ascii: ",")) }
+        needsComma = true
     }
 
     func field(_ key: String, _ value: () -> Void) {
