@@ -34,4 +34,32 @@ public struct SnapshotProvider: ForecastProvider {
         }
         return CityResponses(city: city, responses: responses)
     }
+
+    /// Snapshots are files that change only when someone replaces them: like make and
+    /// rsync, size and modification time tell whether they did, and a no-change rebuild
+    /// then reads none of them (reading them was most of such a rebuild).
+    public func storedIdentity(_ city: CityConfig) -> String? {
+        var lines: [String] = []
+        for endpoint in Endpoint.allCases {
+            var status = stat()
+            guard stat(store.file(for: city.slug, endpoint).path, &status) == 0 else { continue }
+            // Through `Date`, as the response's time goes, so the digits match to the last bit.
+            let time = Date(timeIntervalSince1970: Double(status.st_mtim.tv_sec) + Double(status.st_mtim.tv_nsec) / 1e9)
+                .timeIntervalSince1970
+            lines.append(Self.identityLine(endpoint, size: Int(status.st_size), time: time))
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    public func identity(of responses: CityResponses) -> String? {
+        Endpoint.allCases.compactMap { endpoint in
+            responses[endpoint].map { Self.identityLine(endpoint, size: $0.body.count, time: $0.fetchedAt.timeIntervalSince1970) }
+        }.joined(separator: "\n")
+    }
+
+    /// `ResponseStore.read` gives a response the file's mtime as its time, the same
+    /// conversion as above, so both sides print the same digits.
+    private static func identityLine(_ endpoint: Endpoint, size: Int, time: Double) -> String {
+        "\(endpoint.rawValue) \(size) \(time)"
+    }
 }

@@ -257,6 +257,12 @@ public struct SiteBuilder: Sendable {
     /// A city's fresh build; if that fails, a build from stale cached data (younger than
     /// `stale_after`); if there is none, a failure that keeps the last published page.
     func buildCityOrFallBack(_ city: CityConfig, _ inputs: Inputs, _ output: Output) async -> CityResult {
+        // Stored responses unchanged since the last build (told without reading them) and
+        // its pages untouched: the city is done before anything is read.
+        if let print = storedFingerprint(city, inputs), let built = unchanged(city.slug, print: print, output) {
+            return CityResult(slug: city.slug, name: city.name, built: built,
+                              outcome: CityOutcome(slug: city.slug, name: city.name, status: .fresh, error: nil, dataTime: built.record.dataTime))
+        }
         do {
             let fetched = try await inputs.timer.measure(.fetch) { () async throws -> CityResponses in
                 let located = try await inputs.timer.measure(.locate) { try await inputs.locator.locate(city) }
@@ -284,10 +290,11 @@ public struct SiteBuilder: Sendable {
     /// places, and its raw responses.
     func fingerprint(_ fetched: CityResponses, _ inputs: Inputs, stale: Bool) -> String {
         var digest = Fingerprint()
-        digest.add(inputs.siteFingerprint)
-        let city = fetched.city
-        digest.add([city.name, city.country, city.state ?? "", city.slug, city.units.rawValue, city.timeZone ?? "",
-                    String(describing: city.latitude), String(describing: city.longitude), stale ? "stale" : "fresh"].joined(separator: "\u{1F}"))
+        add(fetched.city, inputs, stale: stale, to: &digest)
+        if let identity = inputs.provider.identity(of: fetched) {
+            digest.add(identity)
+            return digest.value
+        }
         for endpoint in Endpoint.allCases {
             guard let response = fetched[endpoint] else { continue }
             digest.add(endpoint.rawValue)
@@ -296,19 +303,45 @@ public struct SiteBuilder: Sendable {
         return digest.value
     }
 
+    /// The fingerprint a fresh build of the city would have, from the provider's stored
+    /// files alone; nil when the provider cannot tell without fetching, or the city's
+    /// coordinates come from a geocoding answer (which `locate` reads).
+    func storedFingerprint(_ city: CityConfig, _ inputs: Inputs) -> String? {
+        guard city.coordinates != nil, let identity = inputs.provider.storedIdentity(city) else { return nil }
+        var digest = Fingerprint()
+        add(city, inputs, stale: false, to: &digest)
+        digest.add(identity)
+        return digest.value
+    }
+
+    private func add(_ city: CityConfig, _ inputs: Inputs, stale: Bool, to digest: inout Fingerprint) {
+        digest.add(inputs.siteFingerprint)
+        digest.add([city.name, city.country, city.state ?? "", city.slug, city.units.rawValue, city.timeZone ?? "",
+                    String(describing: city.latitude), String(describing: city.longitude), stale ? "stale" : "fresh"].joined(separator: "\u{1F}"))
+    }
+
+    /// The city's last build, when its fingerprint is `print` and its published files are
+    /// exactly as that build left them (a page edited or deleted since is rebuilt).
+    func unchanged(_ slug: String, print: String, _ output: Output) -> BuiltCity? {
+        let files = Self.files(slug)
+        guard let previous = output.previous.cities[slug], previous.fingerprint == print,
+            files.allSatisfy({ output.previous.files[$0] == slug && previous.stamps[$0] != nil && output.writer.stamp($0) == previous.stamps[$0] })
+        else { return nil }
+        return BuiltCity(record: previous, files: files)
+    }
+
+    static func files(_ slug: String) -> [String] {
+        ["\(slug)/index.html", "\(slug)/forecast.json"]
+    }
+
     /// Normalize, present, render and write one city — or, when its inputs match what its
     /// published pages were built from, keep those pages and reuse what the index needs.
     func publish(_ fetched: CityResponses, _ inputs: Inputs, _ output: Output, stale: Bool) throws -> BuiltCity {
         let city = fetched.city
-        let files = ["\(city.slug)/index.html", "\(city.slug)/forecast.json"]
+        let files = Self.files(city.slug)
         let print = fingerprint(fetched, inputs, stale: stale)
-        // Unchanged inputs, and the published files exactly as this run's predecessor left
-        // them (a page edited or deleted since is rebuilt): nothing to do for this city.
-        if let previous = output.previous.cities[city.slug], previous.fingerprint == print,
-            files.allSatisfy({ output.previous.files[$0] == city.slug && previous.stamps[$0] != nil && output.writer.stamp($0) == previous.stamps[$0] })
-        {
-            return BuiltCity(record: previous, files: files)
-        }
+        // Unchanged inputs and untouched pages: nothing to do for this city.
+        if let built = unchanged(city.slug, print: print, output) { return built }
         let strings = inputs.strings
         let forecast = try inputs.timer.measure(.normalize) {
             try Normalizer(describeWMO: { strings["wmo_\($0)"] }).forecast(from: fetched)
