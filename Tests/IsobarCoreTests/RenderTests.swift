@@ -100,6 +100,35 @@ import Testing
         #expect(Markdown.html(from: "") == "")
     }
 
+    /// forecast.json writes two-decimal numbers digit by digit; the text must be exactly
+    /// what `String(value)` gives (the shortest that reads back the same).
+    @Test func forecastNumbersAreWrittenAsSwiftPrintsThem() {
+        func written(_ value: Double) -> String {
+            let json = JSONText()
+            json.number(value)
+            return String(decoding: json.bytes, as: UTF8.self)
+        }
+        var checked = 0
+        for hundredths in stride(from: -200_000, through: 200_000, by: 7) {
+            let value = Double(hundredths) / 100
+            let expected = value == value.rounded() ? String(Int64(value)) : String(value)
+            if written(value) != expected { Issue.record("\(value): \(written(value)) != \(expected)") }
+            checked += 1
+        }
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<20_000 {
+            let value = Double.random(in: -1e6...1e6, using: &generator) / Double([1, 10, 1000, 3].randomElement(using: &generator)!)
+            let expected = value == value.rounded() ? String(Int64(value)) : String(value)
+            if written(value) != expected { Issue.record("\(value): \(written(value)) != \(expected)") }
+        }
+        for value in [0.01, -0.01, 0.05, 0.1 + 0.2, 1e-7, 12_345_678_901.23, 273.15, -40.4, 1e14 + 0.5, 99.99, 100.1] {
+            let expected = value == value.rounded() ? String(Int64(value)) : String(value)
+            #expect(written(value) == expected, "\(value)")
+        }
+        #expect(checked > 50_000)
+        #expect(JSONText.exactHundredths(8.89) == 889 && JSONText.exactHundredths(0.1 + 0.2) == nil)
+    }
+
     /// forecast.json is written by hand for speed; it must still be the model's Codable form.
     @Test func forecastJSONDecodesBackToTheSameForecast() throws {
         struct Document: Decodable { var slug: String; var units: String; var forecast: Forecast }

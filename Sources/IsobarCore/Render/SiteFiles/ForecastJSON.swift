@@ -98,7 +98,34 @@ final class JSONText {
 
     func number(_ value: Double) {
         guard value.isFinite else { raw("null"); return }
-        raw(value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value))
+        if value == value.rounded() && abs(value) < 1e15 {
+            raw(String(Int64(value)))
+        } else if let hundredths = Self.exactHundredths(value) {
+            hundredthsDigits(hundredths)
+        } else {
+            raw(String(value))
+        }
+    }
+
+    /// `value` × 100 as an integer, when `value` is that integer ÷ 100 exactly as a Double
+    /// computes it. Most forecast values have two decimals; for them the digits with the
+    /// zeros trimmed are the shortest text that reads back as `value`, which is what
+    /// `String(value)` prints — without its general algorithm and a string per number.
+    static func exactHundredths(_ value: Double) -> Int64? {
+        guard abs(value) < 1e13 else { return nil }
+        let scaled = (value * 100).rounded()
+        guard scaled / 100 == value else { return nil }
+        return Int64(scaled)
+    }
+
+    private func hundredthsDigits(_ hundredths: Int64) {
+        if hundredths < 0 { raw(UInt8(ascii: "-")) }
+        let magnitude = hundredths.magnitude
+        raw(String(magnitude / 100))
+        let tenths = UInt8(magnitude / 10 % 10), rest = UInt8(magnitude % 10)
+        raw(UInt8(ascii: "."))
+        raw(UInt8(ascii: "0") + tenths)
+        if rest != 0 { raw(UInt8(ascii: "0") + rest) }
     }
 
     /// `"2026-11-22T11:50:00Z"`, as `AtomDate.string` writes it, digit by digit: a forecast
