@@ -9,27 +9,32 @@ public struct Fingerprint: Sendable {
     public init() {}
 
     public mutating func add(_ data: Data) {
-        data.withUnsafeBytes { raw in
-            var index = 0
-            let count = raw.count
-            // Eight bytes at a time; multiply-xorshift mixing (in the style of wyhash/xxhash).
-            while index + 8 <= count {
-                let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                mix(word)
-                index += 8
-            }
-            var tail: UInt64 = 0
-            var shift: UInt64 = 0
-            while index < count {
-                tail |= UInt64(raw[index]) << shift
-                shift += 8
-                index += 1
-            }
-            mix(tail ^ UInt64(count))
-        }
+        data.withUnsafeBytes { add(bytes: $0) }
     }
 
-    public mutating func add(_ text: String) { add(Data(text.utf8)) }
+    public mutating func add(_ text: String) {
+        var text = text
+        text.withUTF8 { add(bytes: UnsafeRawBufferPointer($0)) }
+    }
+
+    private mutating func add(bytes raw: UnsafeRawBufferPointer) {
+        var index = 0
+        let count = raw.count
+        // Eight bytes at a time; multiply-xorshift mixing (in the style of wyhash/xxhash).
+        while index + 8 <= count {
+            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            mix(word)
+            index += 8
+        }
+        var tail: UInt64 = 0
+        var shift: UInt64 = 0
+        while index < count {
+            tail |= UInt64(raw[index]) << shift
+            shift += 8
+            index += 1
+        }
+        mix(tail ^ UInt64(count))
+    }
 
     private mutating func mix(_ word: UInt64) {
         state ^= word &* 0xFF51_AFD7_ED55_8CCD
