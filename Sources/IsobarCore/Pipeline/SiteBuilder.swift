@@ -259,7 +259,9 @@ public struct SiteBuilder: Sendable {
     func buildCityOrFallBack(_ city: CityConfig, _ inputs: Inputs, _ output: Output) async -> CityResult {
         // Stored responses unchanged since the last build (told without reading them) and
         // its pages untouched: the city is done before anything is read.
-        if let print = storedFingerprint(city, inputs), let built = unchanged(city.slug, print: print, output) {
+        if output.previous.cities[city.slug] != nil, let print = storedFingerprint(city, inputs),
+            let built = unchanged(city.slug, print: print, output)
+        {
             return CityResult(slug: city.slug, name: city.name, built: built,
                               outcome: CityOutcome(slug: city.slug, name: city.name, status: .fresh, error: nil, dataTime: built.record.dataTime))
         }
