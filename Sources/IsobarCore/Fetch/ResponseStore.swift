@@ -11,7 +11,12 @@ public struct ResponseStore: Sendable {
 
     public func file(for slug: String, _ endpoint: Endpoint) -> URL {
         // `isDirectory:` given, so URL does not stat the path to find out (several per city).
-        root.appendingPathComponent(slug, isDirectory: true).appendingPathComponent(endpoint.fileName, isDirectory: false)
+        URL(fileURLWithPath: path(for: slug, endpoint), isDirectory: false)
+    }
+
+    /// The same file as a plain path, for probes that need no URL.
+    public func path(for slug: String, _ endpoint: Endpoint) -> String {
+        root.path + "/" + slug + "/" + endpoint.fileName
     }
 
     /// The stored response, or nil when there is none. Its time is the file's modification time.

@@ -40,11 +40,10 @@ public struct SnapshotProvider: ForecastProvider {
     /// then reads none of them (reading them was most of such a rebuild).
     public func storedIdentity(_ city: CityConfig) -> String? {
         var lines: [String] = []
-        // Paths as strings: building a URL per probe cost more than the stat itself.
-        let folder = store.root.path + "/" + city.slug + "/"
         for endpoint in Endpoint.allCases {
             var status = stat()
-            guard stat(folder + endpoint.fileName, &status) == 0 else { continue }
+            // A plain path: building a URL per probe cost more than the stat itself.
+            guard stat(store.path(for: city.slug, endpoint), &status) == 0 else { continue }
             // Through `Date`, as the response's time goes, so the digits match to the last bit.
             let time = Date(timeIntervalSince1970: Double(status.st_mtim.tv_sec) + Double(status.st_mtim.tv_nsec) / 1e9)
                 .timeIntervalSince1970

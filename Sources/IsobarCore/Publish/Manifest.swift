@@ -25,39 +25,6 @@ public struct Manifest: Codable, Sendable, Equatable {
     }
 
     public struct City: Codable, Sendable, Equatable {
-        init(
-            fingerprint: String, stamps: [String: Stamp], card: IndexPageModel.Card, dataTime: Date, alerts: [AlertsFeed.Item],
-            status: CityOutcome.Status, source: String
-        ) {
-            self.fingerprint = fingerprint
-            self.stamps = stamps
-            self.card = card
-            self.dataTime = dataTime
-            self.alerts = alerts
-            self.status = status
-            self.source = source
-        }
-
-        init(json: JSONValue) throws(DecodingError) {
-            let fields = try JSONFields(json)
-            fingerprint = try fields.string("fingerprint")
-            stamps = try fields.value("stamps") { value throws(DecodingError) in
-                try JSONFields.dictionary(value) { stamp throws(DecodingError) in
-                    let parts = try JSONFields(stamp)
-                    return Stamp(size: try parts.int("size"), modified: Int64(try parts.int("modified")))
-                }
-            }
-            card = try fields.value("card", IndexPageModel.Card.init(json:))
-            dataTime = Date(timeIntervalSince1970: try fields.double("dataTime"))
-            alerts = try fields.value("alerts") { value throws(DecodingError) in try JSONFields.array(value, AlertsFeed.Item.init(json:)) }
-            let status = try fields.string("status")
-            guard let known = CityOutcome.Status(rawValue: status) else {
-                throw DecodingError.dataCorrupted(.init(codingPath: [JSONPathKey("status")], debugDescription: "unknown status \(status)"))
-            }
-            self.status = known
-            source = try fields.string("source")
-        }
-
         public var fingerprint: String
         /// The city's files as written, by relative path.
         public var stamps: [String: Stamp]
@@ -214,5 +181,27 @@ extension AlertsFeed.Item {
                     tags: try alert.value("tags") { tags throws(DecodingError) in try JSONFields.array(tags, JSONFields.string) })
             },
             index: try fields.int("index"))
+    }
+}
+
+extension Manifest.City {
+    init(json: JSONValue) throws(DecodingError) {
+        let fields = try JSONFields(json)
+        fingerprint = try fields.string("fingerprint")
+        stamps = try fields.value("stamps") { value throws(DecodingError) in
+            try JSONFields.dictionary(value) { stamp throws(DecodingError) in
+                let parts = try JSONFields(stamp)
+                return Manifest.Stamp(size: try parts.int("size"), modified: Int64(try parts.int("modified")))
+            }
+        }
+        card = try fields.value("card", IndexPageModel.Card.init(json:))
+        dataTime = Date(timeIntervalSince1970: try fields.double("dataTime"))
+        alerts = try fields.value("alerts") { value throws(DecodingError) in try JSONFields.array(value, AlertsFeed.Item.init(json:)) }
+        let status = try fields.string("status")
+        guard let known = CityOutcome.Status(rawValue: status) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: [JSONPathKey("status")], debugDescription: "unknown status \(status)"))
+        }
+        self.status = known
+        source = try fields.string("source")
     }
 }

@@ -2,11 +2,11 @@ import Foundation
 
 /// Decodes JSON into `Decodable` types like `JSONDecoder` and with the same
 /// `DecodingError`s (so `DecodingFailure` words them the same way), but about four times
-/// faster: decoding One Call bodies with `JSONDecoder` was a fifth of a build from cached
-/// data, and reading the manifest a tenth of a rebuild. The speed comes from a plain tree
-/// (`JSONValue`), members found by a linear search, and coding paths built only when an
-/// error needs one. A `Date` is read as seconds since 1970 (`.secondsSince1970`), the way
-/// Isobar writes dates and Unix APIs send them.
+/// faster (`JSONDecoder` was a fifth of a build from cached data). The speed comes from a
+/// plain tree (`JSONValue`), members found by a linear search (API objects are small), and
+/// coding paths built only when an error needs one. A `Date` is read as seconds since 1970
+/// (`.secondsSince1970`), the way Isobar writes dates and Unix APIs send them. The hottest
+/// shapes (One Call, the manifest) skip `Decodable` altogether: see `JSONFields`.
 enum JSONValueDecoder {
     static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
         try T(from: ValueDecoder(try tree(data), parent: nil, key: nil))
@@ -115,29 +115,13 @@ private enum Primitive {
 private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let members: [JSONMember]
     let decoder: ValueDecoder
-    /// For objects used as dictionaries (the manifest's thousands of paths), where a
-    /// linear search per key would be quadratic; API objects are small and skip it.
-    private let index: [String: Int]?
-
-    init(members: [JSONMember], decoder: ValueDecoder) {
-        self.members = members
-        self.decoder = decoder
-        if members.count > 32 {
-            var index = [String: Int](minimumCapacity: members.count)
-            // The last of duplicate keys wins, as in JSONDecoder.
-            for (position, member) in members.enumerated() { index[member.key] = position }
-            self.index = index
-        } else {
-            index = nil
-        }
-    }
 
     var codingPath: [CodingKey] { decoder.codingPath }
     var allKeys: [Key] { members.compactMap { Key(stringValue: $0.key) } }
 
     private func find(_ key: Key) -> JSONValue? {
         let name = key.stringValue
-        if let index { return index[name].map { members[$0].value } }
+        // The last of duplicate keys wins, as in JSONDecoder.
         for member in members.reversed() where member.key == name { return member.value }
         return nil
     }

@@ -20,6 +20,4 @@ struct TemplateName: Sendable, Equatable {
     init(_ text: String) {
         parts = text == "." ? [] : text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
     }
-
-    var text: String { parts.isEmpty ? "." : parts.joined(separator: ".") }
 }
