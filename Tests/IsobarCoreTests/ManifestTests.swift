@@ -17,7 +17,9 @@ import Testing
         stale.staleNote = "Data from 11:50"
         stale.hasAlerts = false
         return Manifest(
-            files: ["index.html": "", "sao-paulo-br/index.html": "sao-paulo-br", "sao-paulo-br/forecast.json": "sao-paulo-br", "x/y.html": "x"],
+            files: ["index.html": "", "sao-paulo-br/index.html": "sao-paulo-br", "sao-paulo-br/forecast.json": "sao-paulo-br", "x/y.html": "x",
+                    // Keys are data too: an asset may be named anything.
+                    "assets/odd \"name\" \\ </b>\u{2028}.txt": ""],
             cities: [
                 "sao-paulo-br": .init(
                     fingerprint: "abc123", stamps: ["sao-paulo-br/index.html": .init(size: 27_084, modified: 1_795_348_812_123_456_789)],

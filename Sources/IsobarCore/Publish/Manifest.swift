@@ -73,10 +73,10 @@ public struct Manifest: Codable, Sendable, Equatable {
         let json = JSONText()
         json.object {
             json.field("cities") {
-                json.object { for slug in cities.keys.sorted() { json.field(slug) { Self.write(cities[slug]!, to: json) } } }
+                json.object { for slug in cities.keys.sorted() { json.field(named: slug) { Self.write(cities[slug]!, to: json) } } }
             }
             json.field("files") {
-                json.object { for path in files.keys.sorted() { json.field(path, files[path]) } }
+                json.object { for path in files.keys.sorted() { json.field(named: path) { json.string(files[path]!) } } }
             }
             json.field("version") { json.integer(Int64(version)) }
         }
@@ -136,7 +136,7 @@ public struct Manifest: Codable, Sendable, Equatable {
                 json.object {
                     for path in city.stamps.keys.sorted() {
                         let stamp = city.stamps[path]!
-                        json.field(path) {
+                        json.field(named: path) {
                             json.object {
                                 json.field("modified") { json.integer(stamp.modified) }
                                 json.field("size") { json.integer(Int64(stamp.size)) }

@@ -20,12 +20,16 @@ public enum ForecastJSON {
 }
 
 /// A small JSON writer: keys in a fixed order, one entry per line at the top levels.
+///
+/// One instance writes one document on one task, never shared: its two stored properties
+/// skip the runtime's exclusivity bookkeeping, which was a twentieth of a build when
+/// every byte appended to a class property paid for it.
 final class JSONText {
     /// UTF-8 built up byte by byte: far cheaper than appending to a `String`.
-    var bytes: [UInt8] = []
+    @exclusivity(unchecked) var bytes: [UInt8] = []
     /// Whether the container being written already has an entry (saved and restored
     /// around nested containers, on the call stack rather than in an array).
-    private var needsComma = false
+    @exclusivity(unchecked) private var needsComma = false
 
     init() {
         bytes.reserveCapacity(48 * 1024)
@@ -65,7 +69,21 @@ final class JSONText {
         needsComma = true
     }
 
-    func field(_ key: String, _ value: () -> Void) {
+    /// A member whose key is written in the source: copied as it is, without the scan
+    /// for characters to escape (the keys are plain ASCII names; checked in debug builds).
+    func field(_ key: StaticString, _ value: () -> Void) {
+        separate()
+        let name = UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount)
+        assert(key.hasPointerRepresentation && !name.contains(where: Self.needsEscaping), "\(key) needs escaping")
+        raw(UInt8(ascii: "\""))
+        bytes.append(contentsOf: name)
+        raw(UInt8(ascii: "\""))
+        raw(UInt8(ascii: ":"))
+        value()
+    }
+
+    /// A member whose key is data (a slug, a path, a pollutant's name): escaped.
+    func field(named key: String, _ value: () -> Void) {
         separate()
         string(key)
         raw(UInt8(ascii: ":"))
@@ -73,23 +91,24 @@ final class JSONText {
     }
 
     /// Optional fields are left out when absent, as `JSONEncoder` does.
-    func field(_ key: String, _ value: Double?) {
+    func field(_ key: StaticString, _ value: Double?) {
         guard let value else { return }
         field(key) { number(value) }
     }
 
-    func field(_ key: String, _ value: String?) {
+    func field(_ key: StaticString, _ value: String?) {
         guard let value else { return }
         field(key) { string(value) }
     }
 
-    func field(_ key: String, _ value: Date?) {
+    func field(_ key: StaticString, _ value: Date?) {
         guard let value else { return }
         field(key) { date(value) }
     }
 
     func integer(_ value: Int64) {
-        raw(String(value))
+        if value < 0 { raw(UInt8(ascii: "-")) }
+        decimal(value.magnitude)
     }
 
     func bool(_ value: Bool) {
@@ -99,7 +118,7 @@ final class JSONText {
     func number(_ value: Double) {
         guard value.isFinite else { raw("null"); return }
         if value == value.rounded() && abs(value) < 1e15 {
-            raw(String(Int64(value)))
+            integer(Int64(value))
         } else if let hundredths = Self.exactHundredths(value) {
             hundredthsDigits(hundredths)
         } else {
@@ -121,11 +140,25 @@ final class JSONText {
     private func hundredthsDigits(_ hundredths: Int64) {
         if hundredths < 0 { raw(UInt8(ascii: "-")) }
         let magnitude = hundredths.magnitude
-        raw(String(magnitude / 100))
+        decimal(magnitude / 100)
         let tenths = UInt8(magnitude / 10 % 10), rest = UInt8(magnitude % 10)
         raw(UInt8(ascii: "."))
         raw(UInt8(ascii: "0") + tenths)
         if rest != 0 { raw(UInt8(ascii: "0") + rest) }
+    }
+
+    /// The decimal digits of `value`, without a `String` for them (most numbers in a
+    /// forecast are small integers or have two decimals).
+    private func decimal(_ value: UInt64) {
+        if value < 10 { raw(UInt8(ascii: "0") + UInt8(value)); return }
+        var divisor: UInt64 = 10
+        while value / divisor >= 10 { divisor *= 10 }
+        var rest = value
+        while divisor > 0 {
+            raw(UInt8(ascii: "0") + UInt8(rest / divisor))
+            rest %= divisor
+            divisor /= 10
+        }
     }
 
     /// `"2026-11-22T11:50:00Z"`, as `AtomDate.string` writes it, digit by digit: a forecast
@@ -162,8 +195,11 @@ final class JSONText {
     }
 
     func string(_ value: String) {
-        // Most strings (keys, times, words) need no escaping: copied in one step.
-        if !value.utf8.contains(where: Self.needsEscaping) {
+        // Most strings (times, words) need no escaping: copied in one step. Native strings
+        // are contiguous UTF-8, so the scan runs over a buffer rather than an iterator.
+        let plain = value.utf8.withContiguousStorageIfAvailable { !$0.contains(where: Self.needsEscaping) }
+            ?? !value.utf8.contains(where: Self.needsEscaping)
+        if plain {
             raw(UInt8(ascii: "\""))
             bytes.append(contentsOf: value.utf8)
             raw(UInt8(ascii: "\""))
@@ -224,7 +260,7 @@ final class JSONText {
                 if let air = f.airQuality {
                     object {
                         field("components") {
-                            object { for key in air.components.keys.sorted() { field(key, air.components[key]) } }
+                            object { for key in air.components.keys.sorted() { field(named: key) { number(air.components[key]!) } } }
                         }
                         field("index") { number(Double(air.index)) }
                         field("time", air.time)
