@@ -76,17 +76,21 @@ struct TemplateRenderer: Sendable {
         }
     }
 
+    /// Walks the stack by index and returns as soon as a context answers: iterating a
+    /// reversed copy and carrying a `var` copied every value on the way, and lookups are
+    /// most of rendering.
     private func resolve(_ name: TemplateName, in stack: [TemplateValue]) -> TemplateValue {
         guard let first = name.parts.first else { return stack.last ?? .missing }
-        var value = TemplateValue.missing
-        for context in stack.reversed() {
-            value = context.child(first)
-            if !value.isMissing { break }
+        var index = stack.endIndex
+        while index > stack.startIndex {
+            index -= 1
+            guard case .object(let context) = stack[index] else { continue }
+            let found = context.value(named: first)
+            if found.isMissing { continue }
+            if name.parts.count == 1 { return found }
+            return name.parts.dropFirst().reduce(found) { value, part in value.child(part) }
         }
-        for part in name.parts.dropFirst() {
-            value = value.child(part)
-        }
-        return value
+        return .missing
     }
 
     private static func isFalsy(_ value: TemplateValue) -> Bool {
