@@ -167,6 +167,38 @@ import Testing
         }
     }
 
+    /// Air Pollution is read by hand too; `AirPollutionBody`'s `Decodable` form is the oracle.
+    @Test func airPollutionIsReadByHandAsCodableWouldReadIt() throws {
+        let bodies = Self.documents.filter { $0.lastPathComponent.hasPrefix("air_pollution") }
+        #expect(!bodies.isEmpty)
+        let sample = try String(contentsOf: bodies[0], encoding: .utf8)
+        let broken = [
+            sample.replacingOccurrences(of: "\"aqi\"", with: "\"index\""),
+            sample.replacingOccurrences(of: "\"components\":", with: "\"components\": {\"co\": \"high\"}, \"x\":"),
+            sample.replacingOccurrences(of: "\"dt\":", with: "\"dt\": null, \"x\":"),
+            sample.replacingOccurrences(of: "\"list\":", with: "\"list\": {}, \"x\":"),
+            "{\"list\": [1]}", "{}", "[]",
+        ]
+        var failures = 0
+        for text in bodies.map({ try! String(contentsOf: $0, encoding: .utf8) }) + broken {
+            let data = Data(text.utf8)
+            let ours = Result { try AirPollutionBody(json: try JSONValueDecoder.tree(data)) }
+            if case .failure = ours { failures += 1 }
+            let theirs = Result { try JSONDecoder().decode(AirPollutionBody.self, from: data) }
+            switch (ours, theirs) {
+            case (.success(let ours), .success(let theirs)):
+                // Compared field by field: `dump` would list the dictionaries in hash order.
+                #expect(ours.list.map(\.main.aqi) == theirs.list.map(\.main.aqi) && ours.list.map(\.dt) == theirs.list.map(\.dt))
+                #expect(ours.list.map(\.components) == theirs.list.map(\.components) && !(ours.list.first?.components.isEmpty ?? true))
+            case (.failure(let ourError), .failure(let theirError)):
+                #expect(DecodingFailure.describe(ourError, data: data) == DecodingFailure.describe(theirError, data: data), "\(text.prefix(80))")
+            default:
+                Issue.record("hand reader and Decodable disagree on \(text.prefix(80))")
+            }
+        }
+        #expect(broken.allSatisfy { $0 != sample } && failures == broken.count)
+    }
+
     /// Users see `DecodingFailure.describe` of the error: the same sentence either way.
     @Test func errorsNameTheSamePathAsJSONDecoder() throws {
         let onecall = try String(contentsOf: TestPaths.fixture("onecall-quirks.json"), encoding: .utf8)

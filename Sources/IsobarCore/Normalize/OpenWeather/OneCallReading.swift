@@ -129,3 +129,22 @@ extension Precipitation {
         }
     }
 }
+
+// Air Pollution comes with every One Call city, so it is read by hand too (through
+// `Codable` it was a sixth of decoding). `AirPollutionBody` keeps its `Decodable` form,
+// which the tests hold this reader to.
+extension AirPollutionBody {
+    init(json: JSONValue) throws(DecodingError) {
+        let fields = try JSONFields(json)
+        list = try fields.value("list") { value throws(DecodingError) in try JSONFields.array(value, Entry.init(json:)) }
+    }
+}
+
+extension AirPollutionBody.Entry {
+    init(json: JSONValue) throws(DecodingError) {
+        let fields = try JSONFields(json)
+        main = try fields.value("main") { value throws(DecodingError) in Main(aqi: try JSONFields(value).int("aqi")) }
+        components = try fields.value("components") { value throws(DecodingError) in try JSONFields.dictionary(value, JSONFields.double) }
+        dt = try fields.double("dt")
+    }
+}

@@ -171,7 +171,7 @@ public struct OpenWeatherDecoder: Sendable {
     // MARK: Air Pollution and Geocoding
 
     public func airPollution(_ response: RawResponse) throws -> AirQuality? {
-        let body = try decode(AirPollutionBody.self, from: response)
+        let body = try read(response) { data in try AirPollutionBody(json: try JSONValueDecoder.tree(data)) }
         guard let entry = body.list.first else { return nil }
         guard (1...5).contains(entry.main.aqi) else {
             throw IsobarError(step: .normalize, path: response.file?.path ?? response.endpoint.fileName,
