@@ -166,6 +166,23 @@ import Testing
         ])
     }
 
+    /// Placeholders are filled in one pass: a value is never read as a template itself.
+    @Test func placeholdersAreFilledOnceAndOtherBracesKept() {
+        let strings = Strings(table: ["summary": "{low}–{high} at {time}; {unknown} {not closed", "empty": "{}{{low}}"])
+        #expect(strings.format("summary", ["low": "{high}", "high": "12°", "time": "{low}"])
+            == "{high}–12° at {low}; {unknown} {not closed")
+        #expect(strings.format("empty", ["low": "3"]) == "{}{3}")
+        #expect(strings.format("missing_key", [:]) == "missing_key")
+    }
+
+    @Test func sentencesStartWithACapital() {
+        #expect(Presenter.sentence("light rain") == "Light rain")
+        #expect(Presenter.sentence("zzz") == "Zzz" && Presenter.sentence("Rain") == "Rain" && Presenter.sentence("") == "")
+        #expect(Presenter.sentence("12 mm") == "12 mm" && Presenter.sentence("{x}") == "{x}")
+        #expect(Presenter.sentence("a\u{301}guas") == "A\u{301}guas")
+        #expect(Presenter.sentence("ébène") == "Ébène" && Presenter.sentence("ßa") == "SSa" && Presenter.sentence("ясно") == "Ясно")
+    }
+
     @Test func everyEnglishKeyIsTranslatedToGerman() throws {
         let english = try #require(try Strings.read(TestPaths.repository.appendingPathComponent("Templates/i18n/en.yml")))
         let german = try #require(try Strings.read(TestPaths.repository.appendingPathComponent("Templates/i18n/de.yml")))

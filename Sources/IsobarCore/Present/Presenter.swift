@@ -32,8 +32,14 @@ public struct Presenter: Sendable {
 
     /// "light rain" → "Light rain": API descriptions are lowercase.
     static func sentence(_ text: String) -> String {
-        guard let first = text.first else { return text }
-        return first.uppercased() + text.dropFirst()
+        guard let first = text.unicodeScalars.first else { return text }
+        if first.isASCII {
+            // Most descriptions start with an ASCII letter: only a–z changes, without
+            // Unicode case mapping (a combining mark after it stays in the rest).
+            guard ("a"..."z").contains(first) else { return text }
+            return String(Unicode.Scalar(UInt8(first.value) - 32)) + String(text.unicodeScalars.dropFirst())
+        }
+        return text.first!.uppercased() + text.dropFirst()
     }
 
     /// Today's entry of the daily forecast, in the city's local calendar.
@@ -163,7 +169,10 @@ public struct Presenter: Sendable {
             },
             title: strings["places_map"]).svg(id: "places-map")
 
-        let pageURL = baseURL.appendingPathComponent(city.slug).absoluteString + "/"
+        // Slugs are [a-z0-9-] (Slug.problem), so plain concatenation is the URL, as in
+        // the sitemap; `URL.appendingPathComponent` was a visible share of presenting.
+        let base = baseURL.absoluteString
+        let pageURL = (base.hasSuffix("/") ? base : base + "/") + city.slug + "/"
         let shareText = "\(city.name): \(now.temperature) · \(now.description)"
         return CityPageModel(
             t: strings.table,
@@ -230,11 +239,16 @@ public struct Presenter: Sendable {
 
     /// A `mailto:` link whose subject and body are percent-encoded.
     static func mailto(subject: String, body: String) -> String {
-        var allowed = CharacterSet.urlQueryAllowed
-        allowed.remove(charactersIn: "&=+?#")
-        let encode = { (text: String) in text.addingPercentEncoding(withAllowedCharacters: allowed) ?? "" }
+        let encode = { (text: String) in text.addingPercentEncoding(withAllowedCharacters: mailtoAllowed) ?? "" }
         return "mailto:?subject=\(encode(subject))&body=\(encode(body))"
     }
+
+    /// Made once: building a `CharacterSet` for every page showed in profiles.
+    private static let mailtoAllowed: CharacterSet = {
+        var allowed = CharacterSet.urlQueryAllowed
+        allowed.remove(charactersIn: "&=+?#")
+        return allowed
+    }()
 
     /// Links from data files are kept only when they are plain web addresses:
     /// a `javascript:` or `data:` link in `places.json` must never reach a page.

@@ -13,11 +13,30 @@ public struct Strings: Sendable {
 
     public subscript(key: String) -> String { table[key] ?? key }
 
-    /// `{name}` placeholders filled from `values`.
+    /// `{name}` placeholders filled from `values`, in one pass over the string: a value
+    /// that itself contains `{name}` (a city called "{time}") is not filled in again, and
+    /// a placeholder with no value stays as it is.
     public func format(_ key: String, _ values: [String: String]) -> String {
-        var text = self[key]
-        for (name, value) in values { text = text.replacingOccurrences(of: "{\(name)}", with: value) }
-        return text
+        let text = self[key]
+        var result = ""
+        result.reserveCapacity(text.utf8.count + 32)
+        var rest = text[...]
+        while let open = rest.firstIndex(of: "{") {
+            result += rest[..<open]
+            let after = rest.index(after: open)
+            guard let close = rest[after...].firstIndex(where: { $0 == "}" || $0 == "{" }), rest[close] == "}",
+                let value = values[String(rest[after..<close])]
+            else {
+                // Not a placeholder (or none we fill): the brace is text.
+                result += "{"
+                rest = rest[after...]
+                continue
+            }
+            result += value
+            rest = rest[rest.index(after: close)...]
+        }
+        result += rest
+        return result
     }
 
     /// Loads `en.yml` and, for another language, its file over it. The language is
