@@ -3,10 +3,13 @@ import Foundation
 /// The on-disk layout shared by the response cache and snapshots:
 /// `<root>/<slug>/<endpoint>.json`, each file one raw API body.
 public struct ResponseStore: Sendable {
-    public var root: URL
+    public let root: URL
+    /// `root` as a path, made once: every probe needs it and `URL.path` is not free.
+    public let rootPath: String
 
     public init(root: URL) {
         self.root = root
+        self.rootPath = root.path
     }
 
     public func file(for slug: String, _ endpoint: Endpoint) -> URL {
@@ -16,26 +19,68 @@ public struct ResponseStore: Sendable {
 
     /// The same file as a plain path, for probes that need no URL.
     public func path(for slug: String, _ endpoint: Endpoint) -> String {
-        root.path + "/" + slug + "/" + endpoint.fileName
+        rootPath + "/" + slug + "/" + endpoint.fileName
     }
 
     /// The stored response, or nil when there is none. Its time is the file's modification time.
     public func read(slug: String, endpoint: Endpoint) throws -> RawResponse? {
-        let url = file(for: slug, endpoint)
-        // Plain open/fstat/read: every city probes several names, most of them absent, and
-        // FileManager and Data(contentsOf:) add stats and attribute lookups of their own.
-        let descriptor = open(url.path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)  // a FIFO must not hang the build
+        guard let folder = try openFolder(slug) else { return nil }
+        defer { close(folder) }
+        return try read(endpoint, in: folder, slug: slug)
+    }
+
+    /// Every stored response of the city. The city's folder is opened once and each file
+    /// looked up by name inside it: most endpoints have no file, and a full path per probe
+    /// walked every folder above it again.
+    public func readAll(slug: String) throws -> [Endpoint: RawResponse] {
+        guard let folder = try openFolder(slug) else { return [:] }
+        defer { close(folder) }
+        var responses: [Endpoint: RawResponse] = [:]
+        for endpoint in Endpoint.allCases {
+            if let response = try read(endpoint, in: folder, slug: slug) { responses[endpoint] = response }
+        }
+        return responses
+    }
+
+    /// Size and modification time of each stored response of the city, without reading
+    /// any; unreadable entries are left out, as `readAll` would fail on them anyway.
+    public func statuses(slug: String) -> [(endpoint: Endpoint, status: stat)] {
+        guard let folder = try? openFolder(slug) else { return [] }
+        defer { close(folder) }
+        var found: [(endpoint: Endpoint, status: stat)] = []
+        for endpoint in Endpoint.allCases {
+            var status = stat()
+            if fstatat(folder, endpoint.fileName, &status, 0) == 0 { found.append((endpoint, status)) }
+        }
+        return found
+    }
+
+    /// The city's folder as a descriptor for the `*at` calls, or nil when there is none.
+    private func openFolder(_ slug: String) throws -> Int32? {
+        let path = rootPath + "/" + slug
+        let folder = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard folder >= 0 else {
+            if errno == ENOENT || errno == ENOTDIR { return nil }
+            throw IsobarError(step: .fetch, path: path, message: "cannot read the stored responses: \(String(cString: strerror(errno)))")
+        }
+        return folder
+    }
+
+    private func read(_ endpoint: Endpoint, in folder: Int32, slug: String) throws -> RawResponse? {
+        // Plain openat/fstat/read: FileManager and Data(contentsOf:) add stats and
+        // attribute lookups of their own.
+        let descriptor = openat(folder, endpoint.fileName, O_RDONLY | O_CLOEXEC | O_NONBLOCK)  // a FIFO must not hang the build
         guard descriptor >= 0 else {
             if errno == ENOENT || errno == ENOTDIR { return nil }
-            throw IsobarError(step: .fetch, path: url.path, message: "cannot read the stored response: \(String(cString: strerror(errno)))")
+            throw IsobarError(step: .fetch, path: path(for: slug, endpoint), message: "cannot read the stored response: \(String(cString: strerror(errno)))")
         }
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
-            throw IsobarError(step: .fetch, path: url.path, message: "the stored response is not a regular file")
+            throw IsobarError(step: .fetch, path: path(for: slug, endpoint), message: "the stored response is not a regular file")
         }
         if status.st_size > 32 * 1024 * 1024 {
-            throw IsobarError(step: .fetch, path: url.path, message: "the stored response is larger than 32 MiB; it is not a forecast")
+            throw IsobarError(step: .fetch, path: path(for: slug, endpoint), message: "the stored response is larger than 32 MiB; it is not a forecast")
         }
         let modified = Date(timeIntervalSince1970: Double(status.st_mtim.tv_sec) + Double(status.st_mtim.tv_nsec) / 1e9)
         var body = Data(count: Int(status.st_size))
@@ -50,9 +95,9 @@ public struct ResponseStore: Sendable {
             return nil
         }
         if let failure {
-            throw IsobarError(step: .fetch, path: url.path, message: "cannot read the stored response: \(String(cString: strerror(failure)))")
+            throw IsobarError(step: .fetch, path: path(for: slug, endpoint), message: "cannot read the stored response: \(String(cString: strerror(failure)))")
         }
         if filled < body.count { body.count = filled }
-        return RawResponse(endpoint: endpoint, body: body, fetchedAt: modified, file: url)
+        return RawResponse(endpoint: endpoint, body: body, fetchedAt: modified, file: file(for: slug, endpoint))
     }
 }

@@ -13,15 +13,7 @@ public struct SnapshotProvider: ForecastProvider {
 
     public func fetch(_ city: CityConfig) async throws -> CityResponses {
         let store = self.store
-        let responses = try await BlockingReads.perform { () throws -> [Endpoint: RawResponse] in
-            var responses: [Endpoint: RawResponse] = [:]
-            for endpoint in Endpoint.allCases {
-                if let response = try store.read(slug: city.slug, endpoint: endpoint) {
-                    responses[endpoint] = response
-                }
-            }
-            return responses
-        }
+        let responses = try await BlockingReads.perform { try store.readAll(slug: city.slug) }
         let hasOneCall = responses[.oneCall] != nil
         let hasFreePair = responses[.currentWeather] != nil && responses[.fiveDayForecast] != nil
         let hasOpenMeteo = responses[.openMeteoForecast] != nil
@@ -39,17 +31,12 @@ public struct SnapshotProvider: ForecastProvider {
     /// rsync, size and modification time tell whether they did, and a no-change rebuild
     /// then reads none of them (reading them was most of such a rebuild).
     public func storedIdentity(_ city: CityConfig) -> String? {
-        var lines: [String] = []
-        for endpoint in Endpoint.allCases {
-            var status = stat()
-            // A plain path: building a URL per probe cost more than the stat itself.
-            guard stat(store.path(for: city.slug, endpoint), &status) == 0 else { continue }
+        store.statuses(slug: city.slug).map { endpoint, status in
             // Through `Date`, as the response's time goes, so the digits match to the last bit.
             let time = Date(timeIntervalSince1970: Double(status.st_mtim.tv_sec) + Double(status.st_mtim.tv_nsec) / 1e9)
                 .timeIntervalSince1970
-            lines.append(Self.identityLine(endpoint, size: Int(status.st_size), time: time))
-        }
-        return lines.joined(separator: "\n")
+            return Self.identityLine(endpoint, size: Int(status.st_size), time: time)
+        }.joined(separator: "\n")
     }
 
     public func identity(of responses: CityResponses) -> String? {

@@ -17,15 +17,20 @@ public final class SiteWriter: @unchecked Sendable {
     public var unchanged: [String] { lock.withLock { unchangedPaths } }
     public var removed: [String] { lock.withLock { removedPaths } }
 
+    /// `output` as a path, made once: a no-change rebuild stats every page, and going
+    /// through `URL` for each cost more than the stat.
+    private let outputPath: String
+
     public init(output: URL) {
         self.output = output.standardizedFileURL
+        self.outputPath = self.output.path
     }
 
     /// The file's size and modification time (nanoseconds), or nil when it is missing.
     public func stamp(_ relativePath: String) -> Manifest.Stamp? {
-        guard let target = try? destination(for: relativePath) else { return nil }
+        guard (try? Self.checkInside(relativePath)) != nil else { return nil }
         var status = stat()
-        guard stat(target.path, &status) == 0 else { return nil }
+        guard stat(outputPath + "/" + relativePath, &status) == 0 else { return nil }
         return Manifest.Stamp(status)
     }
 
@@ -107,10 +112,14 @@ public final class SiteWriter: @unchecked Sendable {
     }
 
     private func destination(for relativePath: String) throws -> URL {
-        let parts = relativePath.split(separator: "/")
-        guard !parts.isEmpty, !parts.contains(where: { $0 == ".." || $0 == "." || $0.isEmpty }) else {
+        try Self.checkInside(relativePath)
+        return output.appendingPathComponent(relativePath, isDirectory: false)  // no stat to find out
+    }
+
+    private static func checkInside(_ relativePath: String) throws {
+        let parts = relativePath.split(separator: "/", omittingEmptySubsequences: false)
+        guard !relativePath.isEmpty, !parts.contains(where: { $0 == ".." || $0 == "." || $0.isEmpty }) else {
             throw IsobarError(step: .publish, path: relativePath, message: "refusing to write outside the output folder")
         }
-        return output.appendingPathComponent(relativePath, isDirectory: false)  // no stat to find out
     }
 }
