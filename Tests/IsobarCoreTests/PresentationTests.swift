@@ -183,6 +183,42 @@ import Testing
         #expect(Presenter.sentence("ébène") == "Ébène" && Presenter.sentence("ßa") == "SSa" && Presenter.sentence("ясно") == "Ясно")
     }
 
+    /// Clock texts are written digit by digit; they must read as interpolation wrote them.
+    @Test func clockTextsMatchTheirPlainForm() throws {
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
+        var generator = SystemRandomNumberGenerator()
+        for zoneName in ["UTC", "Asia/Kolkata", "America/St_Johns", "Pacific/Kiritimati", "Pacific/Pago_Pago", "Europe/Berlin"] {
+            let clock = LocalTimeFormatter(zone: try #require(TimeZone(identifier: zoneName)), language: "en")
+            for _ in 0..<2_000 {
+                let date = Date(timeIntervalSince1970: Double.random(in: -2e9...4e9, using: &generator).rounded())
+                let offset = clock.zone.secondsFromGMT(for: date)
+                let f = LocalTimeFormatter.fields(date, offset: offset)
+                let minutes = abs(offset) / 60
+                #expect(clock.time(date) == "\(two(f.hour)):\(two(f.minute))")
+                #expect(clock.iso8601(date) == "\(f.year)-\(two(f.month))-\(two(f.day))T\(two(f.hour)):\(two(f.minute))\(offset < 0 ? "-" : "+")\(two(minutes / 60)):\(two(minutes % 60))")
+                #expect(clock.dayKey(date) == "\(f.year)-\(two(f.month))-\(two(f.day))")
+                let later = date.addingTimeInterval(Double.random(in: 0...100_000, using: &generator).rounded())
+                #expect((clock.dayNumber(date) == clock.dayNumber(later)) == (clock.dayKey(date) == clock.dayKey(later)))
+                #expect(clock.dayNumber(later) - clock.dayNumber(date) <= 2)
+            }
+        }
+        #expect(LocalTimeFormatter.dayKey(LocalTimeFormatter.fields(Date(timeIntervalSince1970: -62_000_000_000), offset: 0)) == "5-04-19", "years before 1000 keep their plain digits")
+    }
+
+    /// SVG numbers are written from whole tenths; the text must be what `String` gave.
+    @Test func svgNumbersMatchTheirPlainForm() {
+        func plain(_ value: Double) -> String {
+            let rounded = (value * 10).rounded() / 10
+            return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+        }
+        var generator = SystemRandomNumberGenerator()
+        var values = [0, -0.0, 0.04, -0.04, 0.05, -0.05, -0.5, 1.25, -1.25, 719.99, 1e14 + 0.3, -1e14 - 0.3, 123_456.75]
+        for _ in 0..<50_000 { values.append(Double.random(in: -2_000...2_000, using: &generator)) }
+        for value in values where XMLText.number(value) != plain(value) {
+            Issue.record("\(value): \(XMLText.number(value)) != \(plain(value))")
+        }
+    }
+
     @Test func everyEnglishKeyIsTranslatedToGerman() throws {
         let english = try #require(try Strings.read(TestPaths.repository.appendingPathComponent("Templates/i18n/en.yml")))
         let german = try #require(try Strings.read(TestPaths.repository.appendingPathComponent("Templates/i18n/de.yml")))

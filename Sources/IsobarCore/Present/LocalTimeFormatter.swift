@@ -62,7 +62,7 @@ public struct LocalTimeFormatter: Sendable {
     /// `14:20` — 24-hour clock, as weather services show it.
     public func time(_ date: Date) -> String {
         let f = fields(date)
-        return "\(Self.twoDigits(f.hour)):\(Self.twoDigits(f.minute))"
+        return ClockText.make(5) { $0.two(f.hour); $0.byte(":"); $0.two(f.minute) }
     }
 
     /// The local hour, 0…23.
@@ -72,7 +72,16 @@ public struct LocalTimeFormatter: Sendable {
     public func dayKey(_ date: Date) -> String { Self.dayKey(fields(date)) }
 
     static func dayKey(_ f: Fields) -> String {
-        "\(f.year)-\(Self.twoDigits(f.month))-\(Self.twoDigits(f.day))"
+        guard (1000...9999).contains(f.year) else { return "\(f.year)-\(Self.twoDigits(f.month))-\(Self.twoDigits(f.day))" }
+        return ClockText.make(10) { $0.four(f.year); $0.byte("-"); $0.two(f.month); $0.byte("-"); $0.two(f.day) }
+    }
+
+    /// The local calendar day as a number (days since 1970-01-01), for telling days
+    /// apart without building `dayKey`'s text.
+    func dayNumber(_ date: Date) -> Int {
+        let f = fields(date)
+        let local = Int((date.timeIntervalSince1970).rounded(.down)) + f.offsetSeconds
+        return Int((Double(local) / 86_400).rounded(.down))
     }
 
     /// Machine-readable local time for `<time datetime>`: `2026-11-22T14:20+01:00`.
@@ -80,8 +89,14 @@ public struct LocalTimeFormatter: Sendable {
         let f = fields(date)
         let sign = f.offsetSeconds < 0 ? "-" : "+"
         let offset = abs(f.offsetSeconds) / 60
-        return "\(f.year)-\(Self.twoDigits(f.month))-\(Self.twoDigits(f.day))T\(Self.twoDigits(f.hour)):\(Self.twoDigits(f.minute))"
-            + "\(sign)\(Self.twoDigits(offset / 60)):\(Self.twoDigits(offset % 60))"
+        guard (1000...9999).contains(f.year), offset < 100 * 60 else {
+            return "\(f.year)-\(Self.twoDigits(f.month))-\(Self.twoDigits(f.day))T\(Self.twoDigits(f.hour)):\(Self.twoDigits(f.minute))"
+                + "\(sign)\(Self.twoDigits(offset / 60)):\(Self.twoDigits(offset % 60))"
+        }
+        return ClockText.make(22) {
+            $0.four(f.year); $0.byte("-"); $0.two(f.month); $0.byte("-"); $0.two(f.day); $0.byte("T")
+            $0.two(f.hour); $0.byte(":"); $0.two(f.minute); $0.byte(sign == "-" ? "-" : "+"); $0.two(offset / 60); $0.byte(":"); $0.two(offset % 60)
+        }
     }
 
     private func localized(_ date: Date, _ template: String) -> String {
@@ -94,6 +109,43 @@ public struct LocalTimeFormatter: Sendable {
     public func shortWeekday(_ date: Date) -> String { localized(date, "EEE") }
     /// `22 Nov`
     public func shortDate(_ date: Date) -> String { localized(date, "dMMM") }
+}
+
+/// Fixed-width clock text written straight into a new string's storage: a page formats a
+/// few hundred times and dates, and interpolation assembled each from temporary strings.
+/// Callers pass values that fit their width (two digits 0…99, four digits 1000…9999).
+struct ClockText {
+    private let buffer: UnsafeMutableBufferPointer<UInt8>
+    private var index = 0
+
+    static func make(_ count: Int, _ write: (inout ClockText) -> Void) -> String {
+        String(unsafeUninitializedCapacity: count) { buffer in
+            var text = ClockText(buffer: buffer)
+            write(&text)
+            precondition(text.index == count, "ClockText wrote \(text.index) of \(count) bytes")
+            return count
+        }
+    }
+
+    private init(buffer: UnsafeMutableBufferPointer<UInt8>) {
+        self.buffer = buffer
+    }
+
+    mutating func byte(_ character: Unicode.Scalar) {
+        buffer[index] = UInt8(character.value)
+        index += 1
+    }
+
+    mutating func two(_ value: Int) {
+        buffer[index] = UInt8(ascii: "0") + UInt8(value / 10)
+        buffer[index + 1] = UInt8(ascii: "0") + UInt8(value % 10)
+        index += 2
+    }
+
+    mutating func four(_ value: Int) {
+        two(value / 100)
+        two(value % 100)
+    }
 }
 
 /// A language's date pattern for a template ("EEEdMMM" → "EEE, MMM d" in English,

@@ -69,13 +69,13 @@ public struct HourlyChart: Sendable {
         let every = max(1, 6 / stepHours)
         let first = hours.firstIndex { $0 % 6 == 0 } ?? 0
         let offset = first % every
-        var previousDay = clock.dayKey(points[0].time)
+        var previousDay = clock.dayNumber(points[0].time)
         for (index, point) in points.enumerated() {
             let px = XMLText.number(x(index))
             if (index - offset) % every == 0 {
                 svg += #"<text class="chart-label" x="\#(px)" y="\#(XMLText.number(Self.top + plotHeight + 16))" text-anchor="middle">\#(XMLText.escape(clock.time(point.time)))</text>"#
             }
-            let day = clock.dayKey(point.time)
+            let day = clock.dayNumber(point.time)
             if day != previousDay {
                 // The line sits where the new day begins: on a step at midnight, or halfway
                 // between the last step of one day and the first of the next.

@@ -8,6 +8,12 @@ public enum XMLText {
     /// A number for an SVG attribute: fixed precision, `.` as decimal point whatever the locale.
     static func number(_ value: Double) -> String {
         let rounded = (value * 10).rounded() / 10
-        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+        guard abs(rounded) < 1e15 else { return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded) }
+        // Tenths as an integer: the same text as `String(rounded)` (the shortest that reads
+        // back, one decimal at most) without its general algorithm; a chart has hundreds.
+        let tenths = Int((value * 10).rounded())
+        let whole = String(abs(tenths) / 10), fraction = abs(tenths) % 10
+        let sign = tenths < 0 ? "-" : ""
+        return fraction == 0 ? sign + whole : sign + whole + "." + String(fraction)
     }
 }
