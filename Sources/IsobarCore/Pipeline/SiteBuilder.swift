@@ -278,7 +278,7 @@ public struct SiteBuilder: Sendable {
             if let stale = try? inputs.provider.fallback(city, maxAge: inputs.config.staleAfter),
                 let built = try? publish(stale, inputs, output, stale: true)
             {
-                environment.log("\(city.name): \(problem.description)\n  using cached data from \(ISO8601DateFormatter().string(from: built.record.dataTime))")
+                environment.log("\(city.name): \(problem.description)\n  using cached data from \(AtomDate.string(built.record.dataTime))")
                 return CityResult(slug: city.slug, name: city.name, built: built,
                                   outcome: CityOutcome(slug: city.slug, name: city.name, status: .stale, error: problem, dataTime: built.record.dataTime))
             }
