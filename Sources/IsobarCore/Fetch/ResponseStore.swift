@@ -42,8 +42,14 @@ public struct ResponseStore: Sendable {
         return responses
     }
 
+    /// A stored response's time: its file's modification time. One conversion for `read`
+    /// and for `SnapshotProvider`'s identity, so both give the same value to the last bit.
+    static func modified(_ status: stat) -> Date {
+        Date(timeIntervalSince1970: Double(status.st_mtim.tv_sec) + Double(status.st_mtim.tv_nsec) / 1e9)
+    }
+
     /// Size and modification time of each stored response of the city, without reading
-    /// any; unreadable entries are left out, as `readAll` would fail on them anyway.
+    /// any; names that cannot be stat'ed are left out.
     public func statuses(slug: String) -> [(endpoint: Endpoint, status: stat)] {
         guard let folder = try? openFolder(slug) else { return [] }
         defer { close(folder) }
@@ -82,7 +88,7 @@ public struct ResponseStore: Sendable {
         if status.st_size > 32 * 1024 * 1024 {
             throw IsobarError(step: .fetch, path: path(for: slug, endpoint), message: "the stored response is larger than 32 MiB; it is not a forecast")
         }
-        let modified = Date(timeIntervalSince1970: Double(status.st_mtim.tv_sec) + Double(status.st_mtim.tv_nsec) / 1e9)
+        let modified = Self.modified(status)
         var body = Data(count: Int(status.st_size))
         var filled = 0
         let failure: Int32? = body.withUnsafeMutableBytes { buffer in

@@ -32,10 +32,7 @@ public struct SnapshotProvider: ForecastProvider {
     /// then reads none of them (reading them was most of such a rebuild).
     public func storedIdentity(_ city: CityConfig) -> String? {
         store.statuses(slug: city.slug).map { endpoint, status in
-            // Through `Date`, as the response's time goes, so the digits match to the last bit.
-            let time = Date(timeIntervalSince1970: Double(status.st_mtim.tv_sec) + Double(status.st_mtim.tv_nsec) / 1e9)
-                .timeIntervalSince1970
-            return Self.identityLine(endpoint, size: Int(status.st_size), time: time)
+            Self.identityLine(endpoint, size: Int(status.st_size), time: ResponseStore.modified(status).timeIntervalSince1970)
         }.joined(separator: "\n")
     }
 

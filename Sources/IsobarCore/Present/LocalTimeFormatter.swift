@@ -31,6 +31,8 @@ public struct LocalTimeFormatter: Sendable {
     /// Wall-clock fields of `date` in the zone, by the proleptic Gregorian calendar.
     struct Fields {
         var year: Int, month: Int, day: Int, hour: Int, minute: Int, offsetSeconds: Int, weekday: Int
+        /// The local calendar day as days since 1970-01-01.
+        var dayNumber: Int
     }
 
     func fields(_ date: Date) -> Fields {
@@ -54,7 +56,7 @@ public struct LocalTimeFormatter: Sendable {
         // 1970-01-01 was a Thursday; 0 is Sunday.
         let weekday = ((days % 7) + 7 + 4) % 7
         return Fields(year: year, month: month, day: day, hour: seconds / 3600, minute: (seconds % 3600) / 60,
-                      offsetSeconds: offset, weekday: weekday)
+                      offsetSeconds: offset, weekday: weekday, dayNumber: days)
     }
 
     static func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
@@ -78,11 +80,7 @@ public struct LocalTimeFormatter: Sendable {
 
     /// The local calendar day as a number (days since 1970-01-01), for telling days
     /// apart without building `dayKey`'s text.
-    func dayNumber(_ date: Date) -> Int {
-        let f = fields(date)
-        let local = Int((date.timeIntervalSince1970).rounded(.down)) + f.offsetSeconds
-        return Int((Double(local) / 86_400).rounded(.down))
-    }
+    func dayNumber(_ date: Date) -> Int { fields(date).dayNumber }
 
     /// Machine-readable local time for `<time datetime>`: `2026-11-22T14:20+01:00`.
     public func iso8601(_ date: Date) -> String {

@@ -28,7 +28,7 @@ public final class SiteWriter: @unchecked Sendable {
 
     /// The file's size and modification time (nanoseconds), or nil when it is missing.
     public func stamp(_ relativePath: String) -> Manifest.Stamp? {
-        guard (try? Self.checkInside(relativePath)) != nil else { return nil }
+        guard Self.isInside(relativePath) else { return nil }
         var status = stat()
         guard stat(outputPath + "/" + relativePath, &status) == 0 else { return nil }
         return Manifest.Stamp(status)
@@ -112,14 +112,15 @@ public final class SiteWriter: @unchecked Sendable {
     }
 
     private func destination(for relativePath: String) throws -> URL {
-        try Self.checkInside(relativePath)
+        guard Self.isInside(relativePath) else {
+            throw IsobarError(step: .publish, path: relativePath, message: "refusing to write outside the output folder")
+        }
         return output.appendingPathComponent(relativePath, isDirectory: false)  // no stat to find out
     }
 
-    private static func checkInside(_ relativePath: String) throws {
-        let parts = relativePath.split(separator: "/", omittingEmptySubsequences: false)
-        guard !relativePath.isEmpty, !parts.contains(where: { $0 == ".." || $0 == "." || $0.isEmpty }) else {
-            throw IsobarError(step: .publish, path: relativePath, message: "refusing to write outside the output folder")
-        }
+    /// A relative path of plain names: no `..`, `.` or empty part (so no leading `/`).
+    private static func isInside(_ relativePath: String) -> Bool {
+        !relativePath.isEmpty
+            && !relativePath.split(separator: "/", omittingEmptySubsequences: false).contains { $0 == ".." || $0 == "." || $0.isEmpty }
     }
 }

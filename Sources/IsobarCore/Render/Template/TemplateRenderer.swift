@@ -87,7 +87,6 @@ struct TemplateRenderer: Sendable {
             guard case .object(let context) = stack[index] else { continue }
             let found = context.value(named: first)
             if found.isMissing { continue }
-            if name.parts.count == 1 { return found }
             return name.parts.dropFirst().reduce(found) { value, part in value.child(part) }
         }
         return .missing
