@@ -56,7 +56,7 @@ import Testing
             let current = try #require(body["current"] as? [String: Any])
             let weather = try #require((current["weather"] as? [[String: Any]])?.first)
             let temperature = try #require(current["temp"] as? Double)
-            let shown = UnitFormatter.signed(Int(temperature.rounded()))
+            let shown = UnitFormatter.signed(temperature)
             // The API's units are the city's units (New York is imperial), so the number shows as sent.
             let unit = slug == "new-york-us" ? "°F" : "°C"
             #expect(html.contains("<p class=\"now-temp\">\(shown) \(unit)</p>"), "\(slug): \(shown) \(unit)")

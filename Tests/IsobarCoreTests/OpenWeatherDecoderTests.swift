@@ -48,9 +48,11 @@ import Testing
     @Test func standardUnitsAreKelvin() throws {
         var body = try String(contentsOf: TestPaths.fixture("onecall-imperial-minimal.json"), encoding: .utf8)
         body = body.replacingOccurrences(of: "\"temp\": 50", with: "\"temp\": 283.15")
+            .replacingOccurrences(of: "\"feels_like\": 41", with: "\"feels_like\": 278.15")
         let response = RawResponse(endpoint: .oneCall, body: Data(body.utf8), fetchedAt: Date())
         let forecast = try OpenWeatherDecoder(units: .standard).oneCall(response, city: .test(units: .standard))
         #expect(abs(forecast.current.temperature - 10) < 0.001)
+        #expect(abs(forecast.current.feelsLike - 5) < 0.001)
     }
 
     @Test func codAsNumberAndAsString() throws {

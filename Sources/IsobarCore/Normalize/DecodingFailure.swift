@@ -23,7 +23,8 @@ enum DecodingFailure {
                 let column = prefix.count - (prefix.lastIndex(of: 0x0A).map { $0 - prefix.startIndex + 1 } ?? 0) + 1
                 detail.replaceSubrange(match.range, with: "at line \(line), column \(column)")
             }
-            return "not valid JSON: \(detail)"
+            // Foundation quotes the offending token whole ("Number 1111…"): keep a window.
+            return "not valid JSON: \(QuotedInput.shortened(detail, longestWord: 40))"
         }
     }
 

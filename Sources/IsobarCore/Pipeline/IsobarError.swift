@@ -39,7 +39,7 @@ public struct IsobarError: Error, Sendable, Equatable, CustomStringConvertible {
         self.step = step
         self.path = path ?? location?.file
         self.location = location
-        self.message = message
+        self.message = QuotedInput.shortened(message)
         self.hint = hint
     }
 

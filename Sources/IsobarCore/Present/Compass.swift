@@ -9,6 +9,8 @@ public enum Compass {
 
     /// 0 (N) … 15 (NNW); the key of a localized name is `compass_<index>`.
     public static func index(for degrees: Double) -> Int {
+        // Directions are range-checked when decoded; a non-finite one must still not trap.
+        guard degrees.isFinite else { return 0 }
         let normalized = (degrees.truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360)
         return Int((normalized / 22.5).rounded()) % 16
     }

@@ -30,7 +30,7 @@ public struct LocalTimeFormatter: Sendable {
 
     /// Wall-clock fields of `date` in the zone, by the proleptic Gregorian calendar.
     struct Fields {
-        var year: Int, month: Int, day: Int, hour: Int, minute: Int, offsetSeconds: Int, weekday: Int
+        var year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, offsetSeconds: Int, weekday: Int
         /// The local calendar day as days since 1970-01-01.
         var dayNumber: Int
     }
@@ -39,8 +39,13 @@ public struct LocalTimeFormatter: Sendable {
         Self.fields(date, offset: offsetValid.contains(date) ? offset : zone.secondsFromGMT(for: date))
     }
 
+    /// Total over every `Date`: decoded times are checked to lie in 1970…2100, but a date
+    /// that is not (an edited manifest, `Date.distantFuture`) is clamped to ±300,000 years
+    /// rather than trapped on.
     static func fields(_ date: Date, offset: Int) -> Fields {
-        let local = Int((date.timeIntervalSince1970).rounded(.down)) + offset
+        let since1970 = date.timeIntervalSince1970
+        let clamped = since1970.isFinite ? min(max(since1970, -1e13), 1e13) : 0
+        let local = Int(clamped.rounded(.down)) + offset
         let days = Int((Double(local) / 86_400).rounded(.down))
         let seconds = local - days * 86_400
         // Days since 1970-01-01 → civil date (Howard Hinnant's algorithm).
@@ -56,7 +61,7 @@ public struct LocalTimeFormatter: Sendable {
         // 1970-01-01 was a Thursday; 0 is Sunday.
         let weekday = ((days % 7) + 7 + 4) % 7
         return Fields(year: year, month: month, day: day, hour: seconds / 3600, minute: (seconds % 3600) / 60,
-                      offsetSeconds: offset, weekday: weekday, dayNumber: days)
+                      second: seconds % 60, offsetSeconds: offset, weekday: weekday, dayNumber: days)
     }
 
     static func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }

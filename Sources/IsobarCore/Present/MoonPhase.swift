@@ -3,6 +3,7 @@
 public enum MoonPhase {
     /// 0 new … 4 full … 7 waning crescent; the key of its name is `moon_<index>`.
     public static func index(_ phase: Double) -> Int {
+        guard phase.isFinite else { return 0 }
         let wrapped = phase - phase.rounded(.down)
         return Int((wrapped * 8).rounded()) % 8
     }

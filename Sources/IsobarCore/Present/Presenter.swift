@@ -62,13 +62,13 @@ public struct Presenter: Sendable {
         return CityPageModel.Wind(
             speed: format.speed(speed), gust: gust.map(format.speed),
             direction: degrees.map(compass),
-            arrowRotation: degrees.map { String(Int(($0 + 180).truncatingRemainder(dividingBy: 360).rounded())) },
+            arrowRotation: degrees.map { UnitFormatter.whole(($0 + 180).truncatingRemainder(dividingBy: 360)) },
             beaufort: strings["beaufort_\(force)"], beaufortForce: force, animationPeriod: period)
     }
 
     func dayLength(sunrise: Date?, sunset: Date?) -> String? {
         guard let sunrise, let sunset, sunset > sunrise else { return nil }
-        let minutes = Int(sunset.timeIntervalSince(sunrise) / 60)
+        guard let minutes = Int(exactly: (sunset.timeIntervalSince(sunrise) / 60).rounded(.down)) else { return nil }
         return strings.format("hours_minutes", ["h": String(minutes / 60), "m": String(minutes % 60)])
     }
 
@@ -102,7 +102,7 @@ public struct Presenter: Sendable {
             cloudCover: UnitFormatter.percent(current.cloudCover),
             rainLastHour: current.rainLastHour.map(format.precipitation),
             snowLastHour: current.snowLastHour.map(format.precipitation),
-            uvIndex: current.uvIndex.map { String(Int($0.rounded())) },
+            uvIndex: current.uvIndex.map(UnitFormatter.whole),
             uvCategory: current.uvIndex.map { UVCategory.of($0).localized(strings) },
             sunrise: sunrise.map(clock.time),
             sunset: sunset.map(clock.time),
@@ -204,7 +204,10 @@ public struct Presenter: Sendable {
         let chart = HourlyChart(
             points: zip(hours, temperatures).map { .init(time: $0.time, temperature: $1, precipitationChance: $0.precipitationChance) },
             clock: clock,
-            temperatureLabel: { value in symbolFormat.units == .standard ? "\(UnitFormatter.signed(Int(value)))" : "\(UnitFormatter.signed(Int(value)))°" },
+            temperatureLabel: { value in
+                let label = UnitFormatter.signed(value.rounded(.towardZero))
+                return symbolFormat.units == .standard ? label : "\(label)°"
+            },
             title: strings["chart_label"], summary: summary)
         return chart.svg(id: "hourly-chart")
     }

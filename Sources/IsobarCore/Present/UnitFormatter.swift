@@ -36,29 +36,29 @@ public struct UnitFormatter: Sendable {
 
     /// `9°`, `48°`, `282 K`: rounded, with a true minus sign.
     public func temperature(_ celsius: Double) -> String {
-        let number = Self.signed(Int(temperatureValue(celsius).rounded()))
+        let number = Self.signed(temperatureValue(celsius))
         return units == .standard ? "\(number) K" : "\(number)°"
     }
 
     public func temperatureWithUnit(_ celsius: Double) -> String {
-        let number = Self.signed(Int(temperatureValue(celsius).rounded()))
+        let number = Self.signed(temperatureValue(celsius))
         return units == .standard ? "\(number) K" : "\(number) \(temperatureSymbol)"
     }
 
     public func speed(_ metresPerSecond: Double) -> String {
         let value = units == .imperial ? metresPerSecond / 0.44704 : metresPerSecond
-        return "\(Int(value.rounded())) \(speedSymbol)"
+        return "\(Self.whole(value)) \(speedSymbol)"
     }
 
     public func distance(_ metres: Double) -> String {
         let value = units == .imperial ? metres / 1609.344 : metres / 1000
-        return value < 10 ? "\(decimal(value, digits: 1)) \(distanceSymbol)" : "\(Int(value.rounded())) \(distanceSymbol)"
+        return value < 10 ? "\(decimal(value, digits: 1)) \(distanceSymbol)" : "\(Self.whole(value)) \(distanceSymbol)"
     }
 
     public func pressure(_ hectopascals: Double) -> String {
         units == .imperial
             ? "\(decimal(hectopascals * 0.0295300, digits: 2)) inHg"
-            : "\(Int(hectopascals.rounded())) hPa"
+            : "\(Self.whole(hectopascals)) hPa"
     }
 
     public func precipitation(_ millimetres: Double) -> String {
@@ -66,10 +66,18 @@ public struct UnitFormatter: Sendable {
     }
 
     public static func percent(_ fraction0to100: Double) -> String {
-        "\(Int(fraction0to100.rounded())) %"
+        "\(whole(fraction0to100)) %"
     }
 
-    static func signed(_ value: Int) -> String {
-        value < 0 ? "\u{2212}\(-value)" : "\(value)"
+    /// Rounded half away from zero, as a whole number. `Int(x.rounded())` would trap on a
+    /// value no Int holds; values are range-checked when decoded, and this stays total anyway.
+    static func whole(_ value: Double) -> String {
+        FixedPoint.format(value, digits: 0)
+    }
+
+    /// `whole` with a true minus sign (U+2212), as temperatures are shown.
+    static func signed(_ value: Double) -> String {
+        let text = whole(value)
+        return text.hasPrefix("-") ? "\u{2212}" + text.dropFirst() : text
     }
 }

@@ -9,7 +9,12 @@ import Foundation
 /// shapes (One Call, the manifest) skip `Decodable` altogether: see `JSONFields`.
 enum JSONValueDecoder {
     static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
-        try T(from: ValueDecoder(try tree(data), parent: nil, key: nil))
+        try decode(T.self, fromTree: try tree(data))
+    }
+
+    /// Decodes an already parsed document (one that has been checked, for instance).
+    static func decode<T: Decodable>(_ type: T.Type, fromTree tree: JSONValue) throws -> T {
+        try T(from: ValueDecoder(tree, parent: nil, key: nil))
     }
 
     /// The parsed document; what is not JSON fails as `JSONDecoder` fails on it.

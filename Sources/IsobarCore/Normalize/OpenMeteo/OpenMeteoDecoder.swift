@@ -29,7 +29,9 @@ public struct OpenMeteoDecoder: Sendable {
             throw IsobarError(step: .normalize, path: name, message: "Open-Meteo reports an error: \(error.reason ?? "no reason given")")
         }
         do {
-            return try JSONValueDecoder.decode(Body.self, from: response.body)
+            let tree = try JSONValueDecoder.tree(response.body)
+            try PlausibilityRules.openMeteo(units: units).check(tree)
+            return try JSONValueDecoder.decode(Body.self, fromTree: tree)
         } catch {
             let detail = DecodingFailure.looksLikeHTML(response.body) ? "the response is HTML, not JSON" : "unexpected response: \(DecodingFailure.describe(error, data: response.body))"
             throw IsobarError(step: .normalize, path: name, message: detail)

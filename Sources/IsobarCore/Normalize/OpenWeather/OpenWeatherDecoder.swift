@@ -12,16 +12,16 @@ public struct OpenWeatherDecoder: Sendable {
     private var convert: UnitConversion { UnitConversion(units: units) }
 
     func decode<Body: Decodable>(_ type: Body.Type, from response: RawResponse) throws -> Body {
-        try read(response) { try JSONValueDecoder.decode(Body.self, from: $0) }
+        try read(response) { try JSONValueDecoder.decode(Body.self, fromTree: $0) }
     }
 
     func oneCallBody(_ response: RawResponse) throws -> OneCallBody {
-        try read(response) { data in try OneCallBody(json: try JSONValueDecoder.tree(data)) }
+        try read(response) { tree in try OneCallBody(json: tree) }
     }
 
-    /// Runs `decode` on the body; any failure becomes a message naming the file and the
-    /// JSON path.
-    private func read<Body>(_ response: RawResponse, _ decode: (Data) throws -> Body) throws -> Body {
+    /// Parses the body, checks every number is plausible, and runs `decode` on the tree;
+    /// any failure becomes a message naming the file and the JSON path.
+    private func read<Body>(_ response: RawResponse, _ decode: (JSONValue) throws -> Body) throws -> Body {
         let name = response.file?.path ?? response.endpoint.fileName
         guard !response.body.isEmpty else {
             throw IsobarError(step: .normalize, path: name, message: "the response is empty")
@@ -30,7 +30,9 @@ public struct OpenWeatherDecoder: Sendable {
             throw IsobarError(step: .normalize, path: name, message: "the response is HTML, not JSON (a proxy or an error page?)")
         }
         do {
-            return try decode(response.body)
+            let tree = try JSONValueDecoder.tree(response.body)
+            try PlausibilityRules.openWeather(units: units).check(tree)
+            return try decode(tree)
         } catch {
             throw IsobarError(step: .normalize, path: name, message: "unexpected response: \(DecodingFailure.describe(error, data: response.body))")
         }
@@ -171,7 +173,7 @@ public struct OpenWeatherDecoder: Sendable {
     // MARK: Air Pollution and Geocoding
 
     public func airPollution(_ response: RawResponse) throws -> AirQuality? {
-        let body = try read(response) { data in try AirPollutionBody(json: try JSONValueDecoder.tree(data)) }
+        let body = try read(response) { tree in try AirPollutionBody(json: tree) }
         guard let entry = body.list.first else { return nil }
         guard (1...5).contains(entry.main.aqi) else {
             throw IsobarError(step: .normalize, path: response.file?.path ?? response.endpoint.fileName,

@@ -65,7 +65,7 @@ public struct HourlyChart: Sendable {
         let baseline = XMLText.number(Self.top + plotHeight)
         svg += #"<line class="chart-axis" x1="\#(XMLText.number(Self.left))" x2="\#(XMLText.number(Self.width - Self.right))" y1="\#(baseline)" y2="\#(baseline)"/>"#
         let hours = points.map { clock.hour($0.time) }
-        let stepHours = max(1, Int((points[1].time.timeIntervalSince(points[0].time) / 3600).rounded()))
+        let stepHours = max(1, Int(exactly: (points[1].time.timeIntervalSince(points[0].time) / 3600).rounded()) ?? 1)
         let every = max(1, 6 / stepHours)
         let first = hours.firstIndex { $0 % 6 == 0 } ?? 0
         let offset = first % every

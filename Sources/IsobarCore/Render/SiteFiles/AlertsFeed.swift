@@ -27,7 +27,7 @@ public enum AlertsFeed {
             xml += "  <entry>\n"
             xml += "    <title>\(XMLText.escape("\(item.city): \(Presenter.sentence(alert.event))"))</title>\n"
             // Stable across runs while the alert lasts: city, start time and position.
-            xml += "    <id>\(XMLText.escape(page))#alert-\(Int(alert.start.timeIntervalSince1970))-\(item.index)</id>\n"
+            xml += "    <id>\(XMLText.escape(page))#alert-\(UnitFormatter.whole(alert.start.timeIntervalSince1970.rounded(.towardZero)))-\(item.index)</id>\n"
             xml += #"    <link rel="alternate" type="text/html" href="\#(XMLText.escape(page))"/>"# + "\n"
             xml += "    <published>\(AtomDate.string(alert.start))</published>\n"
             xml += "    <updated>\(AtomDate.string(alert.start))</updated>\n"

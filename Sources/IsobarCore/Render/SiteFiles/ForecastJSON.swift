@@ -165,7 +165,6 @@ final class JSONText {
     /// has some seventy dates, and building a string for each showed in profiles.
     func date(_ value: Date) {
         let f = LocalTimeFormatter.fields(value, offset: 0)
-        let second = (Int(value.timeIntervalSince1970.rounded(.down)) % 60 + 60) % 60
         raw(UInt8(ascii: "\""))
         if (0...9999).contains(f.year) {
             digits(f.year, 4)
@@ -174,7 +173,7 @@ final class JSONText {
         }
         raw(UInt8(ascii: "-")); digits(f.month, 2); raw(UInt8(ascii: "-")); digits(f.day, 2)
         raw(UInt8(ascii: "T")); digits(f.hour, 2); raw(UInt8(ascii: ":")); digits(f.minute, 2)
-        raw(UInt8(ascii: ":")); digits(second, 2); raw(UInt8(ascii: "Z")); raw(UInt8(ascii: "\""))
+        raw(UInt8(ascii: ":")); digits(f.second, 2); raw(UInt8(ascii: "Z")); raw(UInt8(ascii: "\""))
     }
 
     private func digits(_ value: Int, _ width: Int) {

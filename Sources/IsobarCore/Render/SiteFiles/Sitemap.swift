@@ -27,7 +27,6 @@ enum AtomDate {
     /// `2026-11-22T11:50:00Z`, computed directly (ISO8601DateFormatter is slow to make).
     static func string(_ date: Date) -> String {
         let f = LocalTimeFormatter.fields(date, offset: 0)
-        let seconds = Int(date.timeIntervalSince1970.rounded(.down)) % 60
-        return "\(LocalTimeFormatter.dayKey(f))T\(LocalTimeFormatter.twoDigits(f.hour)):\(LocalTimeFormatter.twoDigits(f.minute)):\(LocalTimeFormatter.twoDigits((seconds + 60) % 60))Z"
+        return "\(LocalTimeFormatter.dayKey(f))T\(LocalTimeFormatter.twoDigits(f.hour)):\(LocalTimeFormatter.twoDigits(f.minute)):\(LocalTimeFormatter.twoDigits(f.second))Z"
     }
 }
