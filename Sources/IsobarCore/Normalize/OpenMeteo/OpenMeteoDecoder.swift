@@ -30,8 +30,10 @@ public struct OpenMeteoDecoder: Sendable {
         }
         do {
             let tree = try JSONValueDecoder.tree(response.body)
+            // Shape first (a missing or mistyped field is the more basic fault), then ranges.
+            let body = try JSONValueDecoder.decode(Body.self, fromTree: tree)
             try PlausibilityRules.openMeteo(units: units).check(tree)
-            return try JSONValueDecoder.decode(Body.self, fromTree: tree)
+            return body
         } catch {
             let detail = DecodingFailure.looksLikeHTML(response.body) ? "the response is HTML, not JSON" : "unexpected response: \(DecodingFailure.describe(error, data: response.body))"
             throw IsobarError(step: .normalize, path: name, message: detail)

@@ -31,8 +31,10 @@ public struct OpenWeatherDecoder: Sendable {
         }
         do {
             let tree = try JSONValueDecoder.tree(response.body)
+            // Shape first (a missing or mistyped field is the more basic fault), then ranges.
+            let body = try decode(tree)
             try PlausibilityRules.openWeather(units: units).check(tree)
-            return try decode(tree)
+            return body
         } catch {
             throw IsobarError(step: .normalize, path: name, message: "unexpected response: \(DecodingFailure.describe(error, data: response.body))")
         }

@@ -36,7 +36,11 @@ struct PlausibilityRules: Sendable {
         milesPerHour ? PlausibleRange("wind speed", 0...336, "mph") : PlausibleRange("wind speed", 0...150, "m/s")
     }
 
-    private static let time = PlausibleRange("time (seconds since 1970)", 0...4_102_444_800)
+    /// A data time, forecast step or alert bound: 2000…2100 (a forecast is not from 1970).
+    private static let time = PlausibleRange("time (seconds since 1970)", 946_684_800...4_102_444_800)
+    /// Sunrise, sunset, moonrise, moonset: 0 is what the API sends when there is none (polar
+    /// night, midnight sun), which presentation treats as absent.
+    private static let sunTime = PlausibleRange("time (seconds since 1970)", 0...4_102_444_800)
     private static let utcOffset = PlausibleRange("UTC offset", -64_800...64_800, "s")
     private static let percent = PlausibleRange("percentage", 0...100, "%")
     private static let pressure = PlausibleRange("pressure", 300...1_200, "hPa")
@@ -64,7 +68,8 @@ struct PlausibilityRules: Sendable {
         let precipitation = PlausibleRange("precipitation", 0...2_000, "mm")
         rules.add(temperature, "temp", "feels_like", "dew_point", "temp_min", "temp_max")
         rules.add(temperature, under: ["temp", "feels_like"], "min", "max", "day", "night", "eve", "morn")
-        rules.add(time, "dt", "sunrise", "sunset", "moonrise", "moonset")
+        rules.add(time, "dt")
+        rules.add(sunTime, "sunrise", "sunset", "moonrise", "moonset")
         rules.add(time, under: ["alerts"], "start", "end")
         rules.add(utcOffset, "timezone_offset", "timezone")
         rules.add(pressure, "pressure", "sea_level", "grnd_level")
@@ -98,7 +103,8 @@ struct PlausibilityRules: Sendable {
         let snowfall = imperial ? PlausibleRange("snowfall", 0...400, "in") : PlausibleRange("snowfall", 0...1_000, "cm")
         rules.add(temperature, "temperature_2m", "apparent_temperature", "dew_point_2m",
                   "temperature_2m_max", "temperature_2m_min", "apparent_temperature_max", "apparent_temperature_min")
-        rules.add(time, "time", "sunrise", "sunset")
+        rules.add(time, "time")
+        rules.add(sunTime, "sunrise", "sunset")
         rules.add(utcOffset, "utc_offset_seconds")
         rules.add(percent, "relative_humidity_2m", "cloud_cover", "precipitation_probability", "precipitation_probability_max")
         rules.add(pressure, "pressure_msl", "surface_pressure")
