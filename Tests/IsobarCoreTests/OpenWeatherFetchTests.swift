@@ -193,6 +193,41 @@ import Testing
         }
     }
 
+    /// Issue 12, item 1: a finite but absurd number (1e300 °C) fails its city like a
+    /// malformed body — the others publish, nothing traps — and is never cached, so the
+    /// next run fetches again and succeeds.
+    @Test func implausibleNumbersFailTheirCityAndAreNeverCached() async throws {
+        let server = try await OpenWeatherStandIn()
+        defer { Task { await server.stop() } }
+        let sample = try String(contentsOf: OpenWeatherStandIn.samples.appendingPathComponent("paris-fr/onecall.json"), encoding: .utf8)
+        let hostile = sample.replacing(/"temp":\s*[-0-9.]+/, maxReplacements: 1) { _ in #""temp": 1e300"# }
+        #expect(hostile != sample)
+        await server.inject(onecall, [.body(hostile)])
+        let folder = try site(server, cities: "  - { name: Paris, country: FR, lat: 48.8589, lon: 2.32 }\n  - { name: Rome, country: IT, lat: 41.8933, lon: 12.4829 }")
+        defer { folder.cleanup() }
+
+        let first = try await build(folder)
+        #expect(first.status == 2, "\(first.stderr)")
+        #expect(first.stderr.contains("current.temp: 1e+300 is not a plausible temperature"), "\(first.stderr)")
+        #expect(!first.stderr.contains("Fatal error"), "\(first.stderr)")
+        let published = ["paris-fr", "rome-it"].filter {
+            FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("_site/\($0)/index.html").path)
+        }
+        #expect(published.count == 1)
+        let cached = ["paris-fr", "rome-it"].filter {
+            FileManager.default.fileExists(atPath: folder.url.appendingPathComponent(".isobar/cache/\($0)/onecall.json").path)
+        }
+        #expect(cached == published)
+        #expect(try String(contentsOf: folder.url.appendingPathComponent("_site/.isobar.lock"), encoding: .utf8).contains("running") == false)
+
+        // Next run: the stand-in answers with the sample, and both cities are published.
+        let second = try await build(folder)
+        #expect(second.status == 0, "\(second.stderr)")
+        for slug in ["paris-fr", "rome-it"] {
+            #expect(FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("_site/\(slug)/index.html").path))
+        }
+    }
+
     @Test func slowResponsesTimeOut() async throws {
         let server = try await OpenWeatherStandIn()
         defer { Task { await server.stop() } }

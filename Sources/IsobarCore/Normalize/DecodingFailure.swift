@@ -23,6 +23,7 @@ enum DecodingFailure {
                 let column = prefix.count - (prefix.lastIndex(of: 0x0A).map { $0 - prefix.startIndex + 1 } ?? 0) + 1
                 detail.replaceSubrange(match.range, with: "at line \(line), column \(column)")
             }
+            detail = detail.replacing("is not representable in Swift", with: "is out of range")
             // Foundation quotes the offending token whole ("Number 1111…"): keep a window.
             return "not valid JSON: \(QuotedInput.shortened(detail, longestWord: 40))"
         }
