@@ -117,6 +117,7 @@ final class JSONText {
 
     func number(_ value: Double) {
         guard value.isFinite else { raw("null"); return }
+        let value = Self.tidy(value)
         if value == value.rounded() && abs(value) < 1e15 {
             integer(Int64(value))
         } else if let hundredths = Self.exactHundredths(value) {
@@ -124,6 +125,13 @@ final class JSONText {
         } else {
             raw(String(value))
         }
+    }
+
+    /// `value` to six decimals at most: finer than any instrument reads, and it drops the
+    /// noise unit conversions leave (°F → °C, mph → m/s give 12.240000000000009 for 12.24),
+    /// which the shortest round-trip form would otherwise write out whole.
+    static func tidy(_ value: Double) -> Double {
+        abs(value) < 1e9 ? (value * 1e6).rounded() / 1e6 : value
     }
 
     /// `value` × 100 as an integer, when `value` is that integer ÷ 100 exactly as a Double
