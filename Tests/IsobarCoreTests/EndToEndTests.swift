@@ -139,6 +139,21 @@ import Testing
         #expect(try page(site, "index.html").contains("No current data for"))
     }
 
+    /// Issue 17, item 8: the message names the missing file.
+    @Test func aMissingSnapshotFileIsNamed() throws {
+        let site = try demoSite()
+        defer { site.cleanup() }
+        let lod = site.url.appendingPathComponent("Samples/lod-il")
+        try FileManager.default.removeItem(at: lod.appendingPathComponent("forecast.json"))
+        try FileManager.default.removeItem(at: site.url.appendingPathComponent("Samples/rome-it"))
+        try FileManager.default.removeItem(at: site.url.appendingPathComponent("Samples/paris-fr/onecall.json"))
+        let result = try run(["build"], in: site.url)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("\(lod.path)/forecast.json: error: no snapshot: weather.json is there but forecast.json is missing (the free API needs both)"), "\(result.stderr)")
+        #expect(result.stderr.contains("rome-it: error: no snapshot: the folder does not exist;"), "\(result.stderr)")
+        #expect(result.stderr.contains("paris-fr: error: no snapshot: the folder has only air_pollution.json, geocode.json;"), "\(result.stderr)")
+    }
+
     @Test func aBadConfigExits1AndWritesNothing() throws {
         let site = try demoSite()
         defer { site.cleanup() }

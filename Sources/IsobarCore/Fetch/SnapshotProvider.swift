@@ -17,14 +17,29 @@ public struct SnapshotProvider: ForecastProvider {
         let hasOneCall = responses[.oneCall] != nil
         let hasFreePair = responses[.currentWeather] != nil && responses[.fiveDayForecast] != nil
         let hasOpenMeteo = responses[.openMeteoForecast] != nil
-        guard hasOneCall || hasFreePair || hasOpenMeteo else {
-            let folder = store.root.appendingPathComponent(city.slug).path
-            throw IsobarError(
-                step: .fetch, path: folder,
-                message: "no snapshot: expected onecall.json, weather.json and forecast.json, or open-meteo-forecast.json",
-                hint: "record the responses into \(folder)/ or remove the city from the config")
-        }
+        guard hasOneCall || hasFreePair || hasOpenMeteo else { throw missing(city, responses) }
         return CityResponses(city: city, responses: responses)
+    }
+
+    /// Names the file that is missing: half of the free pair names its other half, an
+    /// empty or absent folder says so.
+    private func missing(_ city: CityConfig, _ responses: [Endpoint: RawResponse]) -> IsobarError {
+        let folder = store.root.appendingPathComponent(city.slug)
+        let hint = "record the responses into \(folder.path)/ or remove the city from the config"
+        let pair: [(have: Endpoint, need: Endpoint)] = [(.currentWeather, .fiveDayForecast), (.fiveDayForecast, .currentWeather)]
+        if let half = pair.first(where: { responses[$0.have] != nil }) {
+            return IsobarError(
+                step: .fetch, path: folder.appendingPathComponent(half.need.fileName).path,
+                message: "no snapshot: \(half.have.fileName) is there but \(half.need.fileName) is missing (the free API needs both)",
+                hint: hint)
+        }
+        let found = responses.keys.map(\.fileName).sorted()
+        let what = !FileManager.default.fileExists(atPath: folder.path) ? "the folder does not exist"
+            : found.isEmpty ? "the folder has no responses" : "the folder has only \(found.joined(separator: ", "))"
+        return IsobarError(
+            step: .fetch, path: folder.path,
+            message: "no snapshot: \(what); expected onecall.json, weather.json and forecast.json, or open-meteo-forecast.json",
+            hint: hint)
     }
 
     /// Snapshots are files that change only when someone replaces them: like make and
