@@ -32,6 +32,23 @@ import Testing
         #expect(forecast.source.api == "openweather/onecall3")
     }
 
+    /// Issue 17, item 7: bodies from 2020 have `timezone` but no `timezone_offset`; the
+    /// offset at the data time comes from the zone (New York in July: −4 h, with DST).
+    @Test func aMissingOffsetIsDerivedFromTheZone() throws {
+        func body(_ zone: String) -> RawResponse {
+            let text = #"{"lat": 40.71, "lon": -74.0, "timezone": "\#(zone)", "current": {"dt": 1783000000, "temp": 25, "feels_like": 26, "pressure": 1015, "humidity": 60, "wind_speed": 3, "weather": [{"id": 800, "main": "Clear", "description": "clear sky", "icon": "01d"}]}}"#
+            return RawResponse(endpoint: .oneCall, body: Data(text.utf8), fetchedAt: Date())
+        }
+        let forecast = try decoder.oneCall(body("America/New_York"), city: .test())
+        #expect(forecast.location.utcOffsetSeconds == -4 * 3600)
+        #expect(throws: IsobarError.self) { try decoder.oneCall(body("Mars/Olympus_Mons"), city: .test()) }
+        do {
+            _ = try decoder.oneCall(body("Mars/Olympus_Mons"), city: .test())
+        } catch {
+            #expect("\(error)".contains("timezone_offset is missing and the timezone \"Mars/Olympus_Mons\" is not one this system knows"), "\(error)")
+        }
+    }
+
     @Test func imperialResponsesAreConvertedToCanonicalUnits() throws {
         let forecast = try OpenWeatherDecoder(units: .imperial)
             .oneCall(TestPaths.response("onecall-imperial-minimal.json", .oneCall), city: .test("New York", country: "US", units: .imperial))

@@ -51,12 +51,12 @@ struct JSONFields {
 
     func int(_ key: String) throws(DecodingError) -> Int {
         let value = try present(key)
-        return try Self.nested(key) { () throws(DecodingError) in
-            guard case .number(let number, let exact) = value, let integer = exact ?? Int(exactly: number) else {
-                throw Self.mismatch(Int.self, value)
-            }
-            return integer
-        }
+        return try Self.nested(key) { () throws(DecodingError) in try Self.int(value) }
+    }
+
+    func optionalInt(_ key: String) throws(DecodingError) -> Int? {
+        guard let value = member(key), !value.isNull else { return nil }
+        return try Self.nested(key) { () throws(DecodingError) in try Self.int(value) }
     }
 
     func bool(_ key: String) throws(DecodingError) -> Bool {
@@ -109,6 +109,13 @@ struct JSONFields {
     static func double(_ value: JSONValue) throws(DecodingError) -> Double {
         guard case .number(let number, _) = value else { throw mismatch(Double.self, value) }
         return number
+    }
+
+    static func int(_ value: JSONValue) throws(DecodingError) -> Int {
+        guard case .number(let number, let exact) = value, let integer = exact ?? Int(exactly: number) else {
+            throw mismatch(Int.self, value)
+        }
+        return integer
     }
 
     static func string(_ value: JSONValue) throws(DecodingError) -> String {

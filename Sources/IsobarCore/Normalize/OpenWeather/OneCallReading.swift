@@ -10,7 +10,7 @@ extension OneCallBody {
         lat = try fields.double("lat")
         lon = try fields.double("lon")
         timezone = try fields.string("timezone")
-        timezone_offset = try fields.int("timezone_offset")
+        timezone_offset = try fields.optionalInt("timezone_offset")
         current = try fields.value("current") { value throws(DecodingError) in try Current(json: value) }
         hourly = try fields.optionalValue("hourly") { value throws(DecodingError) in
             try JSONFields.array(value) { element throws(DecodingError) in try Hourly(json: element) }

@@ -94,10 +94,15 @@ public struct OpenWeatherDecoder: Sendable {
                 windSpeed: convert.metresPerSecond(h.wind_speed), windGust: h.wind_gust.map(convert.metresPerSecond),
                 windDirection: h.wind_deg, condition: h.weather.primary)
         }
+        guard let offset = body.timezone_offset ?? TimeZone(identifier: body.timezone)?.secondsFromGMT(for: current.time) else {
+            throw IsobarError(step: .normalize, path: response.file?.path ?? response.endpoint.fileName,
+                              message: "timezone_offset is missing and the timezone \"\(body.timezone)\" is not one this system knows",
+                              hint: "update the system's time zone data (Debian: tzdata)")
+        }
         let location = Location(
             name: city.name, country: city.country, state: city.state,
             latitude: body.lat, longitude: body.lon,
-            timeZoneIdentifier: body.timezone, utcOffsetSeconds: body.timezone_offset)
+            timeZoneIdentifier: body.timezone, utcOffsetSeconds: offset)
         let zone = location.timeZone
         let daily = (body.daily ?? []).map { d in
             DailyForecast(

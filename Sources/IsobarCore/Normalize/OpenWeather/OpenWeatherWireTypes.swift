@@ -72,7 +72,8 @@ struct OneCallBody {
     let lat: Double
     let lon: Double
     let timezone: String
-    let timezone_offset: Int
+    /// Absent in bodies sent before 2020 or so, which name only the zone.
+    let timezone_offset: Int?
     let current: Current
     let hourly: [Hourly]?
     let daily: [Daily]?
