@@ -31,6 +31,58 @@ import Testing
         #expect(air.components["no2"] != nil && air.components["o3"] != nil)
     }
 
+    /// Issue 17, item 1: the API's default form (ISO 8601 local times, km/h) and the older
+    /// form (`current_weather`, names without underscores) give the forecast the Unix-time
+    /// sample gives. Both fixtures were made from the Oslo sample (6 hours, 3 days).
+    @Test(arguments: ["open-meteo-iso8601.json", "open-meteo-legacy.json"])
+    func otherBodyFormsReadAsTheSample(fixture: String) throws {
+        let city = CityConfig.test("Oslo", country: "NO")
+        let sample = try decoder.forecast(Self.sample("oslo-no", .openMeteoForecast), city: city)
+        let other = try decoder.forecast(TestPaths.response(fixture, .openMeteoForecast), city: city)
+        #expect(other.current.time == sample.current.time)
+        #expect(other.current.temperature == sample.current.temperature)
+        #expect(abs(other.current.windSpeed - sample.current.windSpeed) < 0.03)  // km/h to one decimal
+        #expect(other.current.windDirection == sample.current.windDirection)
+        #expect(other.current.conditions == sample.current.conditions)
+        #expect(other.hourly.map(\.time) == Array(sample.hourly.prefix(6).map(\.time)))
+        #expect(other.hourly.map(\.temperature) == Array(sample.hourly.prefix(6).map(\.temperature)))
+        #expect(zip(other.hourly, sample.hourly).allSatisfy { abs($0.windSpeed - $1.windSpeed) < 0.03 })
+        #expect(other.hourly.map(\.condition) == Array(sample.hourly.prefix(6).map(\.condition)))
+        #expect(other.daily.map(\.day) == Array(sample.daily.prefix(3).map(\.day)))
+        #expect(other.daily.map(\.time) == Array(sample.daily.prefix(3).map(\.time)))
+        #expect(other.daily.map(\.sunrise) == Array(sample.daily.prefix(3).map(\.sunrise)))
+        #expect(other.current.sunrise == sample.current.sunrise)
+        if fixture == "open-meteo-iso8601.json" {
+            #expect(other.current.pressure == sample.current.pressure)
+            #expect(other.current.humidity == sample.current.humidity)
+        }
+    }
+
+    /// ISO times are wall-clock times of the body's zone: across a DST change each hour
+    /// keeps its own offset (Oslo, 2026-03-29: 01:00 CET, then 03:00 CEST).
+    @Test func isoTimesFollowTheZoneAcrossDST() throws {
+        let body = #"{"latitude":59.9,"longitude":10.7,"utc_offset_seconds":3600,"timezone":"Europe/Oslo","current":{"time":"2026-03-29T01:00","temperature_2m":2,"weather_code":0},"hourly":{"time":["2026-03-29T01:00","2026-03-29T03:00"],"temperature_2m":[2,3],"weather_code":[0,0]}}"#
+        let forecast = try decoder.forecast(RawResponse(endpoint: .openMeteoForecast, body: Data(body.utf8), fetchedAt: Date()), city: .test())
+        #expect(forecast.hourly.map(\.time.timeIntervalSince1970) == [1_774_742_400, 1_774_746_000])
+    }
+
+    @Test(arguments: [
+        (#"{"latitude":1,"longitude":2,"utc_offset_seconds":0,"hourly":{"time":[1795348800],"temperature_2m":[1],"weather_code":[0]}}"#,
+         "current: missing; an Open-Meteo forecast has a `current` block (or the older `current_weather`) with `time` in Unix seconds or ISO 8601"),
+        (#"{"latitude":1,"longitude":2,"utc_offset_seconds":0,"current":{"time":"yesterday","temperature_2m":1,"weather_code":0}}"#,
+         #"current.time: "yesterday" is not a time in Unix seconds or ISO 8601 (2024-06-01T14:00)"#),
+        (#"{"latitude":1,"longitude":2,"utc_offset_seconds":0,"current":{"time":"2026-02-30T10:00","temperature_2m":1,"weather_code":0}}"#,
+         #"current.time: "2026-02-30T10:00" is not a time"#),
+    ])
+    func unusableFormsSayWhatWasExpected(body: String, expected: String) {
+        do {
+            _ = try decoder.forecast(RawResponse(endpoint: .openMeteoForecast, body: Data(body.utf8), fetchedAt: Date()), city: .test())
+            Issue.record("decoded \(body)")
+        } catch {
+            #expect("\(error)".contains(expected), "\(error)")
+        }
+    }
+
     @Test func imperialIsConvertedToCanonicalUnits() throws {
         let body = #"{"latitude":1,"longitude":2,"utc_offset_seconds":0,"timezone":"GMT","current":{"time":1795348800,"temperature_2m":50,"weather_code":0,"wind_speed_10m":10,"rain":0.1}}"#
         let forecast = try OpenMeteoDecoder(units: .imperial, describe: { "\($0)" })

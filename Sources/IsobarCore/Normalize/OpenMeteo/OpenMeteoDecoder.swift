@@ -29,7 +29,10 @@ public struct OpenMeteoDecoder: Sendable {
             throw IsobarError(step: .normalize, path: name, message: "Open-Meteo reports an error: \(error.reason ?? "no reason given")")
         }
         do {
-            let tree = try JSONValueDecoder.tree(response.body)
+            var tree = try JSONValueDecoder.tree(response.body)
+            if response.endpoint != .openMeteoGeocode {
+                tree = try OpenMeteoBodyForm(units: units).canonical(tree)
+            }
             // Shape first (a missing or mistyped field is the more basic fault), then ranges.
             let body = try JSONValueDecoder.decode(Body.self, fromTree: tree)
             try PlausibilityRules.openMeteo(units: units).check(tree)
