@@ -83,6 +83,25 @@ import Testing
         }
     }
 
+    /// Issue 17, item 3: a series from local midnight (and days from yesterday) starts
+    /// on the page at the hour holding the data time (14:00 at 14:20) and at today.
+    @Test func pastHoursAndDaysAreDropped() throws {
+        let midnight = 1_795_305_600  // 2026-11-22 00:00 UTC
+        let hours = (0..<48).map { String(midnight + $0 * 3600) }.joined(separator: ",")
+        let temperatures = (0..<48).map { String($0 % 10) }.joined(separator: ",")
+        let codes = Array(repeating: "0", count: 48).joined(separator: ",")
+        let body = #"{"latitude":51.5,"longitude":0,"utc_offset_seconds":0,"timezone":"GMT","#
+            + #""current":{"time":\#(midnight + 14 * 3600 + 20 * 60),"temperature_2m":4,"weather_code":0},"#
+            + #""hourly":{"time":[\#(hours)],"temperature_2m":[\#(temperatures)],"weather_code":[\#(codes)]},"#
+            + #""daily":{"time":[\#(midnight - 86_400),\#(midnight),\#(midnight + 86_400)],"weather_code":[0,0,0],"temperature_2m_max":[5,6,7],"temperature_2m_min":[1,2,3]}}"#
+        let city = CityConfig.test()
+        let fetched = CityResponses(city: city, responses: [.openMeteoForecast: RawResponse(endpoint: .openMeteoForecast, body: Data(body.utf8), fetchedAt: Date())])
+        let forecast = try Normalizer().forecast(from: fetched)
+        #expect(forecast.hourly.first?.time == Date(timeIntervalSince1970: Double(midnight + 14 * 3600)))
+        #expect(forecast.hourly.count == 34)
+        #expect(forecast.daily.map(\.day) == ["2026-11-22", "2026-11-23"])
+    }
+
     @Test func imperialIsConvertedToCanonicalUnits() throws {
         let body = #"{"latitude":1,"longitude":2,"utc_offset_seconds":0,"timezone":"GMT","current":{"time":1795348800,"temperature_2m":50,"weather_code":0,"wind_speed_10m":10,"rain":0.1}}"#
         let forecast = try OpenMeteoDecoder(units: .imperial, describe: { "\($0)" })

@@ -8,6 +8,10 @@ public struct Normalizer: Sendable {
     }
 
     public func forecast(from fetched: CityResponses) throws -> Forecast {
+        try decoded(fetched).startingAtDataTime()
+    }
+
+    private func decoded(_ fetched: CityResponses) throws -> Forecast {
         if let openMeteo = fetched[.openMeteoForecast] {
             let decoder = OpenMeteoDecoder(units: fetched.city.units, describe: describeWMO)
             var forecast = try decoder.forecast(openMeteo, city: fetched.city)

@@ -1,0 +1,16 @@
+import Foundation
+
+extension Forecast {
+    /// The forecast from the data time on. Bodies can carry the past too: an Open-Meteo
+    /// series from local midnight, a recorded body with `past_days`. A page's "Next 48
+    /// hours" starts at the hour that holds the data time (14:00 at 14:20), its "Next days"
+    /// at the local today.
+    func startingAtDataTime() -> Forecast {
+        var copy = self
+        let now = current.time
+        copy.hourly = hourly.filter { $0.time.addingTimeInterval(Double($0.stepHours) * 3600) > now }
+        let today = LocalDay.key(for: now, in: location.timeZone)
+        copy.daily = daily.filter { $0.day >= today }
+        return copy
+    }
+}
