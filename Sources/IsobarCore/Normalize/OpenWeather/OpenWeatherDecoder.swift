@@ -120,11 +120,18 @@ public struct OpenWeatherDecoder: Sendable {
             WeatherAlert(
                 sender: a.sender_name ?? "", event: a.event,
                 start: Date(timeIntervalSince1970: a.start), end: Date(timeIntervalSince1970: a.end),
-                description: a.description ?? "", tags: a.tags ?? [])
+                description: Self.unescapedLineBreaks(a.description ?? ""), tags: a.tags ?? [])
         }
         return Forecast(
             location: location, current: current, hourly: hourly, daily: daily, alerts: alerts,
             airQuality: nil, source: Source(api: "openweather/onecall3", fetchedAt: response.fetchedAt))
+    }
+
+    /// Some senders' alert texts arrive with the two characters `\n` where a line break
+    /// belongs (escaped twice on the way); they are line breaks, on the page and in the feed.
+    static func unescapedLineBreaks(_ text: String) -> String {
+        guard text.contains("\\") else { return text }
+        return text.replacing("\\r\\n", with: "\n").replacing("\\n", with: "\n")
     }
 
     // MARK: Free 2.5 pair
