@@ -21,6 +21,7 @@ import Testing
         "*em* _em_ [x](javascript:alert(5)) `code` # heading",
         "{{t.now}} {{{content}}}",
         "line\nbreak\n\n    indented code",
+        "Lon\r\nBcc: x@evil.example\u{0}\u{85}\u{9B}\u{202E}don",
     ]
 
     /// Tags and attributes that could run script, found by reading each tag's attributes
@@ -64,7 +65,16 @@ import Testing
         let site = try TemporaryFolder.demoSite()
         defer { site.cleanup() }
         // The city's name, from the config (a YAML double-quoted scalar holds anything).
-        let yamlValue = value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"").replacingOccurrences(of: "\n", with: "\\n")
+        let yamlValue = value.unicodeScalars.map { scalar in
+            switch scalar {
+            case "\\": return "\\\\"
+            case "\"": return "\\\""
+            case "\n": return "\\n"
+            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value):
+                return "\\x" + String(scalar.value, radix: 16).leftPadded(to: 2)
+            default: return String(scalar)
+            }
+        }.joined()
         let config = site.url.appendingPathComponent("isobar.yml")
         let yaml = try String(contentsOf: config, encoding: .utf8)
             .replacingOccurrences(of: "  - { name: Berlin, country: DE }", with: "  - { name: \"\(yamlValue)\", country: DE, slug: berlin-de }")
@@ -97,6 +107,14 @@ import Testing
             #expect(!html.contains("etc/passwd.svg"))
         }
         let city = try String(contentsOf: site.url.appendingPathComponent("_site/berlin-de/index.html"), encoding: .utf8)
+        // The share link carries the name too: no line break, control or bidi character,
+        // raw or percent-encoded (issue 12, item 7).
+        let mailto = try #require(city.firstMatch(of: /href="(mailto:[^"]*)"/)).1
+        for encoded in ["%0A", "%0D", "%00", "%09", "%C2%85", "%C2%9B", "%E2%80%AE", "%E2%81%A7"] {
+            #expect(!mailto.uppercased().contains(encoded), "\(encoded) in \(mailto)")
+        }
+        #expect(!mailto.unicodeScalars.contains { $0.value < 0x20 || MarkupEscaping.isDropped($0) })
+        #expect(!city.unicodeScalars.contains { MarkupEscaping.isDropped($0) })
         for svg in city.matches(of: /<svg class="(map|chart)"[\s\S]*?<\/svg>/) {
             #expect(XMLParser(data: Data(String(svg.0).utf8)).parse(), "inline SVG stays well-formed")
         }
@@ -143,4 +161,8 @@ import Testing
         #expect(config.stderr.contains("YAML syntax"), "\(config.stderr)")
         #expect(config.stderr.count < 2_000)
     }
+}
+
+private extension String {
+    func leftPadded(to width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
 }

@@ -242,7 +242,7 @@ public struct Presenter: Sendable {
 
     /// A `mailto:` link whose subject and body are percent-encoded.
     static func mailto(subject: String, body: String) -> String {
-        let encode = { (text: String) in text.addingPercentEncoding(withAllowedCharacters: mailtoAllowed) ?? "" }
+        let encode = { (text: String) in MarkupEscaping.plainLine(text).addingPercentEncoding(withAllowedCharacters: mailtoAllowed) ?? "" }
         return "mailto:?subject=\(encode(subject))&body=\(encode(body))"
     }
 

@@ -29,9 +29,7 @@ enum MarkupEscaping {
             case "\"": escaped += "&quot;"
             case "'": escaped += "&#39;"
             case "\n", "\r", "\t": escaped += "&#\(scalar.value);"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F || scalar == "\u{FFFE}" || scalar == "\u{FFFF}":
-                continue
-            case _ where isBidiControl(scalar):
+            case _ where isDropped(scalar):
                 continue
             case _ where scalar.isASCII && extra.contains(UInt8(scalar.value)):
                 escaped += "&#\(scalar.value);"
@@ -49,11 +47,13 @@ enum MarkupEscaping {
     }
 
     private static func scan(_ bytes: UnsafeBufferPointer<UInt8>, _ extra: ASCIISet) -> Bool {
-        for byte in bytes {
+        for (index, byte) in bytes.enumerated() {
             switch byte {
             case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "'"): return true
             case 0..<0x20, 0x7F: return true
             case 0xE2, 0xEF: return true  // possibly U+202A–U+202E, U+2066–U+2069, U+FFFE, U+FFFF
+            // U+0080–U+009F (C1 controls), but not the common U+00A0–U+00BF (°, ·, ²).
+            case 0xC2 where index + 1 < bytes.count && bytes[index + 1] < 0xA0: return true
             case 0x21..<0x7F where extra.contains(byte): return true
             default: continue
             }
@@ -64,6 +64,27 @@ enum MarkupEscaping {
     /// U+202A–U+202E and U+2066–U+2069; the marks right-to-left names need (LRM, RLM) stay.
     static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
         (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
+    }
+
+    /// What no value may bring into a page: C0 and C1 controls (line breaks and tabs are
+    /// escaped instead), DEL, bidi overrides and the non-characters U+FFFE/U+FFFF.
+    static func isDropped(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0..<0x20 where scalar != "\n" && scalar != "\r" && scalar != "\t": return true
+        case 0x7F...0x9F, 0xFFFE, 0xFFFF: return true
+        default: return isBidiControl(scalar)
+        }
+    }
+
+    /// `text` for a context that is not markup (a `mailto:` link's subject, percent-encoded
+    /// after this): what `escape` drops is dropped here too, and line breaks and tabs
+    /// become spaces, so a name cannot add lines (or headers) to an e-mail.
+    static func plainLine(_ text: String) -> String {
+        var line = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars where !isDropped(scalar) {
+            line.append(scalar == "\n" || scalar == "\r" || scalar == "\t" ? " " : scalar)
+        }
+        return String(line)
     }
 }
 
