@@ -110,6 +110,19 @@ import Testing
         #expect(ok.cities[0].slug == "tokyo")
     }
 
+    /// Issue 12, item 5: a slug may not be a name Isobar writes at the top of the site.
+    @Test(arguments: SiteLayout.topLevelNames)
+    func reservedSlugsAreRejected(name: String) throws {
+        let error = try #require(failure("base_url: https://w.example.org\ncities:\n  - { name: Assets, country: GB, slug: \"\(name)\" }\n"))
+        #expect(error.message.contains("cities[0].slug"))
+        #expect(error.location?.line == 3)
+        // Names with a dot are already impossible; the one a slug could be gets its own words.
+        if name == "assets" {
+            #expect(error.message.contains("is a name Isobar uses for its own files"), "\(error)")
+            #expect(error.hint == "choose another slug, e.g. assets-gb")
+        }
+    }
+
     @Test func yamlSyntaxErrorsHaveAPosition() throws {
         let error = try #require(failure("base_url: https://w.example.org\ncities:\n  - { name: Oslo, country: NO\n"))
         #expect(error.location != nil)

@@ -205,7 +205,9 @@ public enum ConfigLoader {
             let slug: String
             if let slugValue {
                 slug = try slugValue.nonEmptyString()
-                if let problem = Slug.problem(with: slug) { throw slugValue.error("\"\(slug)\" \(problem)") }
+                if let problem = Slug.problem(with: slug) {
+                    throw slugValue.error("\"\(slug)\" \(problem)", hint: "choose another slug, e.g. \(Slug.make(from: [name, country]))")
+                }
             } else {
                 // A name in a non-Latin script folds to nothing; "jp" alone would be a poor slug.
                 slug = Slug.make(from: [name]).isEmpty ? "" : Slug.make(from: [name, country])

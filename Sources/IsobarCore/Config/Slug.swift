@@ -43,6 +43,9 @@ public enum Slug {
             return "contains \"\(bad)\"; use only lowercase letters a–z, digits and hyphens"
         }
         if slug.hasPrefix("-") || slug.hasSuffix("-") { return "starts or ends with a hyphen" }
+        if SiteLayout.topLevelNames.contains(slug) {
+            return "is a name Isobar uses for its own files at the top of the site (\(SiteLayout.topLevelNames.filter { !$0.hasPrefix(".") }.joined(separator: ", ")))"
+        }
         return nil
     }
 }

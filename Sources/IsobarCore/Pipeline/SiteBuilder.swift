@@ -55,7 +55,7 @@ public struct SiteBuilder: Sendable {
             if let output = options.output { config.outputDirectory = output.standardizedFileURL }
             try OutputSafety.check(config)
             return (try loadInputs(config, offline: options.offline, timer: timer),
-                    try SiteWriter.folderContents(config.publicDirectory, under: "assets"))
+                    try SiteWriter.folderContents(config.publicDirectory, under: SiteLayout.assetsFolder))
         }
         defer { inputs.http?.close() }
         let config = inputs.config
@@ -404,24 +404,24 @@ public struct SiteBuilder: Sendable {
             canonical: base, root: "", kind: "index", content: try inputs.templates.renderBody("index", index),
             attributions: attributions))
 
-        var files: [(path: String, content: Data)] = [("index.html", Data(indexPage.utf8))]
+        var files: [(path: String, content: Data)] = [(SiteLayout.index, Data(indexPage.utf8))]
         if inputs.templates.has("404") {
             // Served for any missing path, at any depth: links must be absolute paths.
             let root = config.baseURL.path.hasSuffix("/") ? config.baseURL.path : config.baseURL.path + "/"
             let body = try inputs.templates.renderBody("404", NotFoundPageModel(t: inputs.strings.table, root: root))
             let page = try inputs.templates.renderPage(layout(
                 inputs, title: "\(inputs.strings["not_found_title"]) – \(config.title)", description: inputs.strings["not_found_text"],
-                canonical: base + "404.html", root: root, kind: "not-found", content: body, attributions: attributions))
-            files.append(("404.html", Data(page.utf8)))
+                canonical: base + SiteLayout.notFound, root: root, kind: "not-found", content: body, attributions: attributions))
+            files.append((SiteLayout.notFound, Data(page.utf8)))
         }
         let entries = [Sitemap.Entry(url: base, modified: newest)]
             + zip(built.map(\.card.href), built.map(\.dataTime)).map { Sitemap.Entry(url: base + $0, modified: $1) }
-        files.append(("sitemap.xml", Data(Sitemap.xml(entries).utf8)))
-        files.append(("robots.txt", Data(Sitemap.robots(baseURL: config.baseURL).utf8)))
+        files.append((SiteLayout.sitemap, Data(Sitemap.xml(entries).utf8)))
+        files.append((SiteLayout.robots, Data(Sitemap.robots(baseURL: config.baseURL).utf8)))
         let feed = AlertsFeed.xml(
             title: "\(config.title): \(inputs.strings["alerts"])", baseURL: config.baseURL, updated: newest,
             items: built.flatMap(\.alerts))
-        files.append(("alerts.xml", Data(feed.utf8)))
+        files.append((SiteLayout.alertsFeed, Data(feed.utf8)))
         return files
     }
 }
