@@ -123,6 +123,31 @@ import Testing
         }
     }
 
+    /// Issue 12, item 3: every duration is checked against the range its message states;
+    /// a sub-millisecond timeout is an error, never rounded to 0 (libcurl's "no limit").
+    @Test(arguments: [
+        ("openweather: { timeout: 0.0001s }", "openweather.timeout: \"0.0001s\" is not a duration between 1s and 10m"),
+        ("openweather: { connect_timeout: 0.5ms }", "openweather.connect_timeout: \"0.5ms\" is not a duration"),
+        ("openweather: { connect_timeout: 0s }", "openweather.connect_timeout: \"0s\" is not a duration between 1s and 10m"),
+        ("openweather: { timeout: 11m }", "is not a duration between 1s and 10m"),
+        ("openweather: { timeout: 1e300d }", "openweather.timeout: \"1e300d\" is not a duration"),
+        ("cache: { max_age: 400d }", "cache.max_age: \"400d\" is not a duration between 0s and 30d"),
+        ("stale_after: 10s", "stale_after: \"10s\" is not a duration between 1m and 365d"),
+    ])
+    func durationsOutsideTheirRangeAreRejected(yaml: String, expected: String) throws {
+        let error = try #require(failure("base_url: https://w.example.org\n\(yaml)\ncities:\n  - { name: Oslo, country: NO }\n"))
+        #expect(error.description.contains(expected), "\(error)")
+        #expect(error.location?.line == 2)
+    }
+
+    @Test func durationsAtTheEdgesOfTheirRangesPass() throws {
+        let config = try load("base_url: https://w.example.org\nopenweather: { timeout: 1s, connect_timeout: 10m }\ncache: { max_age: 0s }\nstale_after: 1m\ncities:\n  - { name: Oslo, country: NO }\n")
+        #expect(config.openWeather.timeout == 1 && config.openWeather.connectTimeout == 600)
+        #expect(config.cache.maxAge == 0 && config.staleAfter == 60)
+        // What reaches libcurl is never 0 ms for a positive timeout.
+        #expect(CurlHTTPClient.milliseconds(0.0001) == 1 && CurlHTTPClient.milliseconds(1) == 1000 && CurlHTTPClient.milliseconds(1e300) == 86_400_000)
+    }
+
     @Test func yamlSyntaxErrorsHaveAPosition() throws {
         let error = try #require(failure("base_url: https://w.example.org\ncities:\n  - { name: Oslo, country: NO\n"))
         #expect(error.location != nil)

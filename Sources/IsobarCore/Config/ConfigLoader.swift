@@ -84,7 +84,7 @@ public enum ConfigLoader {
             publicDirectory: try path("public", default: "Public"),
             placesFile: try path("places", default: "Data/places.json"),
             outputDirectory: outputDirectory,
-            staleAfter: try top["stale_after"].map(duration) ?? 6 * 3600,
+            staleAfter: try top["stale_after"].map { try duration($0, in: .staleAfter) } ?? 6 * 3600,
             cities: cities)
     }
 
@@ -113,11 +113,7 @@ public enum ConfigLoader {
         }
         for (key, keyPath) in [("timeout", \OpenWeatherSettings.timeout), ("connect_timeout", \OpenWeatherSettings.connectTimeout)] {
             guard let value = map[key] else { continue }
-            let text = try value.string()
-            guard let seconds = DurationParser.seconds(from: text), seconds > 0, seconds <= 600 else {
-                throw value.error("\"\(text)\" is not a duration between 1s and 10m", hint: "write it like 30s or 2m")
-            }
-            settings[keyPath: keyPath] = seconds
+            settings[keyPath: keyPath] = try duration(value, in: .timeout)
         }
         if let concurrency = map["concurrency"] {
             settings.concurrency = try concurrency.int()
@@ -147,10 +143,16 @@ public enum ConfigLoader {
         return url
     }
 
-    private static func duration(_ value: YAMLValue) throws -> TimeInterval {
+    /// A duration within `range`, which the message states; what is outside it (0.0001s,
+    /// which libcurl would read as "no limit" once rounded to milliseconds) is an error,
+    /// never rounded into it.
+    private static func duration(_ value: YAMLValue, in range: DurationRange) throws -> TimeInterval {
         let text = try value.string()
         guard let seconds = DurationParser.seconds(from: text) else {
-            throw value.error("\"\(text)\" is not a duration", hint: "write it like 90s, 10m, 6h or 1d")
+            throw value.error("\"\(text)\" is not a duration", hint: "write it like \(range.examples)")
+        }
+        guard range.seconds.contains(seconds) else {
+            throw value.error("\"\(text)\" is not a duration between \(range.lowest) and \(range.highest)", hint: "write it like \(range.examples)")
         }
         return seconds
     }
@@ -162,7 +164,7 @@ public enum ConfigLoader {
         if let dir = map["dir"] {
             settings.directory = URL(fileURLWithPath: try dir.nonEmptyString(), relativeTo: folder).standardizedFileURL
         }
-        if let age = map["max_age"] { settings.maxAge = try duration(age) }
+        if let age = map["max_age"] { settings.maxAge = try duration(age, in: .cacheAge) }
         return settings
     }
 

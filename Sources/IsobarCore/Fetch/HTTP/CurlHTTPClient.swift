@@ -94,6 +94,13 @@ public final class CurlHTTPClient: HTTPClient, @unchecked Sendable {
         finished.signal()
     }
 
+    /// A timeout for libcurl, which reads 0 as "no limit": rounded up, so a positive
+    /// timeout stays one, and capped at a day (the config allows at most 10 minutes).
+    static func milliseconds(_ seconds: TimeInterval) -> Int {
+        guard seconds > 0 else { return 1 }
+        return Int(min((seconds * 1000).rounded(.up), 86_400_000))
+    }
+
     private func makeEasyHandle(for transfer: Transfer) -> UnsafeMutableRawPointer? {
         guard let easy = curl_easy_init() else {
             transfer.continuation.resume(throwing: TransportError.other("libcurl could not create a transfer"))
@@ -101,8 +108,8 @@ public final class CurlHTTPClient: HTTPClient, @unchecked Sendable {
         }
         _ = isobar_curl_easy_setopt_string(easy, CURLOPT_URL, transfer.request.url.absoluteString)
         _ = isobar_curl_easy_setopt_long(easy, CURLOPT_NOSIGNAL, 1)
-        _ = isobar_curl_easy_setopt_long(easy, CURLOPT_CONNECTTIMEOUT_MS, Int(settings.connectTimeout * 1000))
-        _ = isobar_curl_easy_setopt_long(easy, CURLOPT_TIMEOUT_MS, Int(settings.totalTimeout * 1000))
+        _ = isobar_curl_easy_setopt_long(easy, CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(settings.connectTimeout))
+        _ = isobar_curl_easy_setopt_long(easy, CURLOPT_TIMEOUT_MS, Self.milliseconds(settings.totalTimeout))
         // "" asks for every encoding this libcurl can decode (gzip, deflate, br, zstd).
         _ = isobar_curl_easy_setopt_string(easy, CURLOPT_ACCEPT_ENCODING, "")
         _ = isobar_curl_easy_setopt_long(easy, CURLOPT_SSL_VERIFYPEER, 1)

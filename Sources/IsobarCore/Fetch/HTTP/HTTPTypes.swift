@@ -32,7 +32,7 @@ public enum TransportError: Error, Sendable, Equatable {
 
     public var summary: String {
         switch self {
-        case .timedOut(let seconds): return "no complete answer within \(Int(seconds)) s"
+        case .timedOut(let seconds): return "no complete answer within \(FixedPoint.format(seconds, digits: seconds == seconds.rounded() ? 0 : 1)) s"
         case .cannotConnect(let reason): return "cannot connect: \(reason)"
         case .bodyTooLarge(let limit): return "the response is larger than \(limit / 1024) KiB"
         case .other(let reason): return reason
