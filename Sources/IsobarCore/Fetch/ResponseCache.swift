@@ -30,6 +30,7 @@ public struct ResponseCache: Sendable {
     public func save(_ body: Data, _ slug: String, _ endpoint: Endpoint) throws -> RawResponse {
         let file = store.file(for: slug, endpoint)
         let time = now()
+        try LinkGuard.check("\(slug)/\(endpoint.fileName)", under: store.root.path, step: .fetch)
         try AtomicFile.write(body, to: file, modified: time, step: .fetch)
         return RawResponse(endpoint: endpoint, body: body, fetchedAt: time, file: file)
     }

@@ -55,7 +55,7 @@ public struct SiteBuilder: Sendable {
             if let output = options.output { config.outputDirectory = output.standardizedFileURL }
             try OutputSafety.check(config)
             return (try loadInputs(config, offline: options.offline, timer: timer),
-                    try SiteWriter.folderContents(config.publicDirectory, under: SiteLayout.assetsFolder))
+                    try SiteWriter.folderContents(config.publicDirectory, under: SiteLayout.assetsFolder) { environment.log("warning: \($0)") })
         }
         defer { inputs.http?.close() }
         let config = inputs.config
@@ -105,7 +105,13 @@ public struct SiteBuilder: Sendable {
             }
             // Whatever Isobar wrote before and does not write now: removed cities, old assets.
             for path in output.previous.files.keys.sorted() where manifest.files[path] == nil {
-                try writer.remove(path)
+                do {
+                    try writer.remove(path)
+                } catch let refused as IsobarError {
+                    // A link in the way (or a file that cannot go) is reported; the new
+                    // site is complete, and what stays there is not Isobar's to force.
+                    environment.log("warning: \(refused)")
+                }
             }
         }
 

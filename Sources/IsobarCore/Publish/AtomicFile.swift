@@ -15,7 +15,8 @@ public enum AtomicFile {
         let temporary = folder.appendingPathComponent(".\(target.lastPathComponent)\(temporaryMarker)\(getpid())", isDirectory: false)
         // Plain POSIX writes: Foundation's own "atomic" writes go through a second temporary
         // file of their own naming, which a killed run would leave behind unrecognised.
-        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        // O_NOFOLLOW: a link planted under the temporary name must not be written through.
+        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)
         guard descriptor >= 0 else {
             throw IsobarError(step: step, path: temporary.path, message: "cannot create the file: \(String(cString: strerror(errno)))")
         }

@@ -31,7 +31,14 @@ public final class OutputLock: @unchecked Sendable {
         }
         let path = output.appendingPathComponent(Self.fileName).path
         createdLockFile = !FileManager.default.fileExists(atPath: path)
-        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        // O_NOFOLLOW: a lock file that is a link would have its target truncated.
+        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
+        if fd < 0, errno == ELOOP {
+            throw IsobarError(
+                step: .publish, path: path,
+                message: "the lock file is a symbolic link Isobar did not make; it was left alone",
+                hint: "remove the link and run again")
+        }
         guard fd >= 0 else {
             throw IsobarError(step: .publish, path: path, message: "cannot open the lock file: \(String(cString: strerror(errno)))")
         }
