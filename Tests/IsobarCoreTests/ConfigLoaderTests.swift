@@ -148,6 +148,57 @@ import Testing
         #expect(CurlHTTPClient.milliseconds(0.0001) == 1 && CurlHTTPClient.milliseconds(1) == 1000 && CurlHTTPClient.milliseconds(1e300) == 86_400_000)
     }
 
+    /// Issue 12, item 4: nested aliases used as a key ("billion laughs") are refused
+    /// before Yams hashes the expanded key; the same aliases as values are read at once.
+    @Test func aliasBombsAreRefusedQuickly() throws {
+        var bomb = "base_url: https://w.example.org\na: &a [\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\"]\n"
+        for (name, previous) in zip("bcdefg", "abcdef") {
+            bomb += "\(name): &\(name) [" + Array(repeating: "*\(previous)", count: 9).joined(separator: ",") + "]\n"
+        }
+        #expect(bomb.utf8.count < 400)
+        for key in ["? *g\n: x\n", "*g : y\n", "{ *g : z }: 1\n", "? [*g, *f]\n: 1\n"] {
+            let started = Date()
+            let error = try #require(failure(bomb + key + "cities: []\n"), "\(key)")
+            #expect(error.message == "an alias used as a key", "\(error)")
+            #expect(error.location?.line == 9, "\(error)")
+            #expect(Date().timeIntervalSince(started) < 10, "generous: the bomb took minutes before")
+        }
+        // As a value the bomb is just a wrong value, found at once.
+        let started = Date()
+        let value = try #require(failure("base_url: https://w.example.org\ncities: *g\n" + bomb.split(separator: "\n").dropFirst().map { "x" + $0 }.joined(separator: "\n")))
+        #expect(Date().timeIntervalSince(started) < 10)
+        #expect(value.location != nil)
+        // Aliases that are not keys, and asterisks in text, are fine.
+        let ok = try load("base_url: https://w.example.org\ntitle: \"Weather *now* ? yes\"\nunits: &u imperial\ncities:\n  - { name: Oslo, country: NO, units: *u }\n")
+        #expect(ok.cities[0].units == .imperial)
+    }
+
+    /// Issue 12, item 8: every config error has file:line:col (or says why not) and a
+    /// key path that is never empty.
+    @Test func everyConfigErrorHasAPositionAndAPath() throws {
+        let lone = try #require(failure("---\n"))
+        #expect(lone.location?.line == 1 && lone.message.contains("holds no settings"))
+        let listKey = try #require(failure("base_url: https://w.example.org\n? [a, b]\n: 1\ncities: []\n"))
+        #expect(listKey.location?.line == 2 && listKey.message == "the top level: a list used as a key", "\(listKey)")
+        let scalarTop = try #require(failure("just text\n"))
+        #expect(scalarTop.message.hasPrefix("the top level: expected a mapping"), "\(scalarTop)")
+        let control = try #require(failure("base_url: https://w.example.org\ntitle: \"a\u{1}b\"\ncities: []\n"))
+        #expect(control.location?.line == 2 && control.location?.column == 10, "\(control)")
+        #expect(control.description.hasPrefix("/sites/demo/isobar.yml:2:10: error: YAML: control characters are not allowed"), "\(control)")
+
+        let folder = try TemporaryFolder()
+        defer { folder.cleanup() }
+        let file = folder.url.appendingPathComponent("isobar.yml")
+        try Data("base_url: https://w.example.org\ntitle: caf".utf8 + [0xE9] + Data(" latin-1\ncities: []\n".utf8)).write(to: file)
+        do {
+            _ = try ConfigLoader.load(from: file)
+            Issue.record("loaded a non-UTF-8 config")
+        } catch let error as IsobarError {
+            #expect(error.location?.line == 2 && error.location?.column == 11, "\(error)")
+            #expect(error.message.contains("not valid UTF-8"))
+        }
+    }
+
     @Test func yamlSyntaxErrorsHaveAPosition() throws {
         let error = try #require(failure("base_url: https://w.example.org\ncities:\n  - { name: Oslo, country: NO\n"))
         #expect(error.location != nil)

@@ -22,13 +22,20 @@ public enum ConfigLoader {
                 hint: "create it (see README, \"Configuration\") or pass --config PATH")
         }
         guard let text = String(data: data, encoding: .utf8) else {
-            throw IsobarError(step: .config, path: file.path, message: "the config file is not valid UTF-8")
+            throw IsobarError(
+                step: .config, location: SourceLocation(file: file.path, utf8Offset: Self.firstInvalidUTF8(data), in: data),
+                message: "the config file is not valid UTF-8 here", hint: "save it as UTF-8")
         }
         return try parse(text, file: file)
     }
 
     public static func parse(_ text: String, file: URL) throws -> SiteConfig {
         let name = file.path
+        if let alias = YAMLAliasKeys.firstKeyAlias(in: text) {
+            throw IsobarError(
+                step: .config, location: SourceLocation(file: name, utf8Offset: alias, in: text.utf8),
+                message: "an alias used as a key", hint: "write the key out; aliases may stand for values, not keys")
+        }
         let root: Node
         do {
             // `.basic`: no implicit tags. Values are typed by what the key expects
@@ -38,6 +45,12 @@ public enum ConfigLoader {
                 throw IsobarError(
                     step: .config, path: name, message: "the config file is empty",
                     hint: "it needs at least `base_url` and a list of `cities`")
+            }
+            // A lone `---` is a document holding nothing.
+            if case .scalar(let scalar) = node, scalar.style == .plain, node.null != nil {
+                throw IsobarError(
+                    step: .config, location: SourceLocation(file: name, line: 1, column: 1, in: text),
+                    message: "the config file holds no settings", hint: "it needs at least `base_url` and a list of `cities`")
             }
             root = node
         } catch let error as YamlError {
@@ -241,8 +254,28 @@ public enum ConfigLoader {
             return IsobarError(
                 step: .config, location: SourceLocation(file: file, line: context.mark.line, column: context.mark.column, in: text),
                 message: "key \(duplicates.map { "\"\($0)\"" }.joined(separator: ", ")) appears twice", hint: "keep one of them")
+        case .reader(let problem, let offset, _, _):
+            // Before the scanner: control characters, bad encodings. The offset is in bytes.
+            guard let offset else { return IsobarError(step: .config, path: file, message: "YAML: \(problem)") }
+            return IsobarError(
+                step: .config, location: SourceLocation(file: file, utf8Offset: offset, in: text.utf8),
+                message: "YAML: \(problem)", hint: "remove the character, or write it as an escape (\\t, \\x01) in a double-quoted string")
         default:
             return IsobarError(step: .config, path: file, message: "YAML: \(error)")
+        }
+    }
+
+    /// Where UTF-8 decoding of `data` first fails.
+    static func firstInvalidUTF8(_ data: Data) -> Int {
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = data.makeIterator()
+        var offset = 0
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let scalar): offset += scalar.count
+            case .emptyInput: return offset
+            case .error: return offset
+            }
         }
     }
 }

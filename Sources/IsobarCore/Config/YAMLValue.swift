@@ -16,7 +16,7 @@ struct YAMLValue {
     }
 
     func error(_ message: String, hint: String? = nil) -> IsobarError {
-        IsobarError(step: .config, location: location, message: "\(keyPath): \(message)", hint: hint)
+        IsobarError(step: .config, location: location, message: "\(keyPath.isEmpty ? "the top level" : keyPath): \(message)", hint: hint)
     }
 
     private var typeName: String {
@@ -90,7 +90,10 @@ struct YAMLValue {
         }
         var entries: [String: YAMLValue] = [:]
         for (keyNode, valueNode) in mapping {
-            let key = keyNode.string ?? ""
+            guard case .scalar = keyNode, let key = keyNode.string else {
+                let owner = YAMLValue(node: keyNode, keyPath: keyPath, file: file, text: text)
+                throw owner.error("\(owner.typeName) used as a key", hint: "keys are names, such as \(allowed.prefix(3).joined(separator: ", "))")
+            }
             let path = keyPath.isEmpty ? key : "\(keyPath).\(key)"
             let keyValue = YAMLValue(node: keyNode, keyPath: path, file: file, text: text)
             guard allowed.contains(key) else {

@@ -15,6 +15,18 @@ public struct SourceLocation: Sendable, Equatable {
         self.sourceLine = sourceLine
     }
 
+    /// The line and column (in characters) of a byte offset into `bytes`, which parsers
+    /// report; the line is shown when the bytes are text.
+    public init<Bytes: BidirectionalCollection<UInt8>>(file: String, utf8Offset offset: Int, in bytes: Bytes) {
+        let before = bytes.prefix(max(0, offset))
+        let line = before.reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+        let lineStart = before.lastIndex(of: UInt8(ascii: "\n")).map { before.index(after: $0) } ?? before.startIndex
+        let column = String(decoding: before[lineStart...], as: UTF8.self).count + 1
+        let lineEnd = bytes[lineStart...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.endIndex
+        let source = String(validating: bytes[lineStart..<lineEnd], as: UTF8.self)
+        self.init(file: file, line: line, column: column, sourceLine: source)
+    }
+
     /// Looks the line up in `text` so callers only need to know the position.
     public init(file: String, line: Int, column: Int, in text: String) {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)

@@ -46,12 +46,8 @@ public struct TemplateSet: Sendable {
         do {
             return try TemplateParser.parse(text)
         } catch {
-            let before = text.utf8.prefix(error.offset)
-            let line = before.reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
-            let lineStart = before.lastIndex(of: UInt8(ascii: "\n")).map { before.index(after: $0) } ?? before.startIndex
-            let column = String(decoding: before[lineStart...], as: UTF8.self).count + 1
             throw IsobarError(
-                step: .render, location: SourceLocation(file: file, line: line, column: column, in: text),
+                step: .render, location: SourceLocation(file: file, utf8Offset: error.offset, in: text.utf8),
                 message: "template syntax: \(error.message)", hint: error.hint)
         }
     }
