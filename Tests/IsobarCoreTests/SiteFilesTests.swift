@@ -20,6 +20,36 @@ import Testing
         XMLParser(data: Data(text.utf8)).parse()
     }
 
+    /// Issue 12, item 11: a city that fails keeps its last page, so the sitemap keeps
+    /// listing it and the feed its alerts, until they expire.
+    @Test func aFailedCityStaysInTheSitemapAndFeed() throws {
+        let site = try TemporaryFolder.demoSite()
+        defer { site.cleanup() }
+        #expect(try build(site).status == 0)
+        let before = try text(site, "sitemap.xml")
+        try Data("<html>oops</html>".utf8).write(to: site.url.appendingPathComponent("Samples/new-york-us/onecall.json"))
+
+        let failed = try build(site)
+        #expect(failed.status == 2, "\(failed.stderr)")
+        #expect(failed.stderr.contains("New York"))
+        let sitemap = try text(site, "sitemap.xml")
+        #expect(sitemap.contains("<loc>https://weather.example.org/new-york-us/</loc>"), "\(sitemap)")
+        #expect(sitemap == before)
+        let feed = try text(site, "alerts.xml")
+        #expect(isWellFormedXML(feed))
+        #expect(feed.contains(#"href="https://weather.example.org/new-york-us/""#), "\(feed)")
+        #expect(feed.contains("2026-11-22T10:00:00Z – 2026-11-22T23:00:00Z"), "valid until: \(feed)")
+        #expect(feed.components(separatedBy: "<entry>").count - 1 == 3)
+
+        // After the Wind Advisory's end (2026-11-22 23:00 UTC) it leaves the feed, the page the sitemap.
+        let later = try IsobarRun(["build"], in: site.url, environment: ["SOURCE_DATE_EPOCH": "1795400000"])
+        #expect(later.status == 2)
+        let expired = try text(site, "alerts.xml")
+        #expect(!expired.contains("new-york-us"), "\(expired)")
+        #expect(expired.components(separatedBy: "<entry>").count - 1 == 2)
+        #expect(try text(site, "sitemap.xml").contains("<loc>https://weather.example.org/new-york-us/</loc>"))
+    }
+
     @Test func sitemapRobotsFeedNotFoundAndForecastJSON() throws {
         let site = try TemporaryFolder.demoSite()
         defer { site.cleanup() }

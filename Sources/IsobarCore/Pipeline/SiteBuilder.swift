@@ -90,8 +90,12 @@ public struct SiteBuilder: Sendable {
                     for path in built.files { manifest.files[path] = outcome.slug }
                     manifest.cities[outcome.slug] = built.record
                 } else {
-                    // A city that failed keeps its last published files.
+                    // A city that failed keeps its last published files, and the record of
+                    // what they show (for the sitemap and the feed, and to reuse them).
                     for (path, owner) in output.previous.files where owner == outcome.slug { manifest.files[path] = owner }
+                    if manifest.files["\(outcome.slug)/index.html"] != nil, let record = output.previous.cities[outcome.slug] {
+                        manifest.cities[outcome.slug] = record
+                    }
                 }
             }
             let site = try siteFiles(outcomes: outcomes, previous: output.previous, inputs) + assets
@@ -420,13 +424,22 @@ public struct SiteBuilder: Sendable {
                 canonical: base + SiteLayout.notFound, root: root, kind: "not-found", content: body, attributions: attributions))
             files.append((SiteLayout.notFound, Data(page.utf8)))
         }
+        // Pages still served though their city failed this run stay in the sitemap, and
+        // their alerts in the feed until they expire (the build's clock): the page shows
+        // them until it is replaced. Fresh data's alerts are the API's current ones.
+        let now = environment.now()
+        let published = outcomes.compactMap { result -> (record: Manifest.City, alerts: [AlertsFeed.Item])? in
+            if let record = result.built?.record { return (record, record.alerts) }
+            guard previous.files["\(result.slug)/index.html"] != nil, let kept = previous.cities[result.slug] else { return nil }
+            return (kept, kept.alerts.filter { $0.alert.end > now })
+        }
         let entries = [Sitemap.Entry(url: base, modified: newest)]
-            + zip(built.map(\.card.href), built.map(\.dataTime)).map { Sitemap.Entry(url: base + $0, modified: $1) }
+            + published.map { Sitemap.Entry(url: base + $0.record.card.href, modified: $0.record.dataTime) }
         files.append((SiteLayout.sitemap, Data(Sitemap.xml(entries).utf8)))
         files.append((SiteLayout.robots, Data(Sitemap.robots(baseURL: config.baseURL).utf8)))
         let feed = AlertsFeed.xml(
             title: "\(config.title): \(inputs.strings["alerts"])", baseURL: config.baseURL, updated: newest,
-            items: built.flatMap(\.alerts))
+            items: published.flatMap(\.alerts))
         files.append((SiteLayout.alertsFeed, Data(feed.utf8)))
         return files
     }
