@@ -45,6 +45,8 @@ public struct CityPageModel: Sendable {
         public var uvCategory: Category?
         public var sunrise: String?
         public var sunset: String?
+        /// "Polar night" or "Midnight sun" on a day without sunrise or sunset.
+        public var polarDay: String?
         public var dayLength: String?
         public var moonPhase: String?
     }

@@ -66,7 +66,12 @@ public struct Presenter: Sendable {
             beaufort: strings["beaufort_\(force)"], beaufortForce: force, animationPeriod: period)
     }
 
-    func dayLength(sunrise: Date?, sunset: Date?) -> String? {
+    func dayLength(sunrise: Date?, sunset: Date?, polar: PolarDay?) -> String? {
+        switch polar {
+        case .polarNight?: return strings.format("hours", ["h": "0"])
+        case .midnightSun?: return strings.format("hours", ["h": "24"])
+        case nil: break
+        }
         guard let sunrise, let sunset, sunset > sunrise else { return nil }
         guard let minutes = Int(exactly: (sunset.timeIntervalSince(sunrise) / 60).rounded(.down)) else { return nil }
         return strings.format("hours_minutes", ["h": String(minutes / 60), "m": String(minutes % 60)])
@@ -85,6 +90,8 @@ public struct Presenter: Sendable {
         let others = current.conditions.dropFirst().map(\.description)
         let sunrise = current.sunrise ?? today?.sunrise
         let sunset = current.sunset ?? today?.sunset
+        // No sun times at all: polar night or midnight sun, where that is true.
+        let polar = sunrise == nil && sunset == nil ? PolarDay.on(current.time, latitude: forecast.location.latitude) : nil
 
         let now = CityPageModel.Now(
             icon: icon(primary, root: root),
@@ -106,7 +113,8 @@ public struct Presenter: Sendable {
             uvCategory: current.uvIndex.map { UVCategory.of($0).localized(strings) },
             sunrise: sunrise.map(clock.time),
             sunset: sunset.map(clock.time),
-            dayLength: dayLength(sunrise: sunrise, sunset: sunset),
+            polarDay: polar.map { strings[$0 == .polarNight ? "polar_night" : "midnight_sun"] },
+            dayLength: dayLength(sunrise: sunrise, sunset: sunset, polar: polar),
             moonPhase: today?.moonPhase.map { strings["moon_\(MoonPhase.index($0))"] })
 
         let air = forecast.airQuality.map { quality in

@@ -50,6 +50,7 @@ extension CityPageModel.Now: TemplateContext {
         case "uvCategory": TemplateValue(self.uvCategory)
         case "sunrise": TemplateValue(self.sunrise)
         case "sunset": TemplateValue(self.sunset)
+        case "polarDay": TemplateValue(self.polarDay)
         case "dayLength": TemplateValue(self.dayLength)
         case "moonPhase": TemplateValue(self.moonPhase)
         default: .missing

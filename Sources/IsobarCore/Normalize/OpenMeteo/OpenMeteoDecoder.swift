@@ -102,11 +102,11 @@ public struct OpenMeteoDecoder: Sendable {
             for index in d.time.indices {
                 guard let high = Self.value(d.temperature_2m_max, index), let low = Self.value(d.temperature_2m_min, index) else { continue }
                 let time = Date(timeIntervalSince1970: d.time[index])
+                let sun = SunTimes.pair(sunrise: Self.value(d.sunrise, index), sunset: Self.value(d.sunset, index), near: d.time[index])
                 let rain = (Self.value(d.rain_sum, index) ?? 0) + (Self.value(d.showers_sum, index) ?? 0)
                 daily.append(DailyForecast(
                     day: LocalDay.key(for: time, in: location.timeZone), time: time,
-                    sunrise: Self.value(d.sunrise, index).map(Date.init(timeIntervalSince1970:)),
-                    sunset: Self.value(d.sunset, index).map(Date.init(timeIntervalSince1970:)),
+                    sunrise: sun.sunrise, sunset: sun.sunset,
                     moonPhase: nil, summary: nil,
                     temperatureMin: celsius(low), temperatureMax: celsius(high),
                     precipitationChance: (Self.value(d.precipitation_probability_max, index) ?? 0) / 100,

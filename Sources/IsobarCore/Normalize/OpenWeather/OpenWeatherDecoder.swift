@@ -69,8 +69,8 @@ public struct OpenWeatherDecoder: Sendable {
         let c = body.current
         let current = CurrentConditions(
             time: Date(timeIntervalSince1970: c.dt),
-            sunrise: c.sunrise.map(Date.init(timeIntervalSince1970:)),
-            sunset: c.sunset.map(Date.init(timeIntervalSince1970:)),
+            sunrise: SunTimes.date(c.sunrise, near: c.dt),
+            sunset: SunTimes.date(c.sunset, near: c.dt),
             temperature: convert.celsius(c.temp),
             feelsLike: convert.celsius(c.feels_like),
             pressure: c.pressure,
@@ -108,8 +108,8 @@ public struct OpenWeatherDecoder: Sendable {
             DailyForecast(
                 day: LocalDay.key(for: Date(timeIntervalSince1970: d.dt), in: zone),
                 time: Date(timeIntervalSince1970: d.dt),
-                sunrise: d.sunrise.map(Date.init(timeIntervalSince1970:)),
-                sunset: d.sunset.map(Date.init(timeIntervalSince1970:)),
+                sunrise: SunTimes.date(d.sunrise, near: d.dt),
+                sunset: SunTimes.date(d.sunset, near: d.dt),
                 moonPhase: d.moon_phase, summary: d.summary,
                 temperatureMin: convert.celsius(d.temp.min), temperatureMax: convert.celsius(d.temp.max),
                 precipitationChance: d.pop ?? 0, rain: d.rain?.millimetres, snow: d.snow?.millimetres,
@@ -149,8 +149,8 @@ public struct OpenWeatherDecoder: Sendable {
         let temperature = convert.celsius(now.main.temp)
         let current = CurrentConditions(
             time: Date(timeIntervalSince1970: now.dt),
-            sunrise: now.sys?.sunrise.map(Date.init(timeIntervalSince1970:)),
-            sunset: now.sys?.sunset.map(Date.init(timeIntervalSince1970:)),
+            sunrise: SunTimes.date(now.sys?.sunrise, near: now.dt),
+            sunset: SunTimes.date(now.sys?.sunset, near: now.dt),
             temperature: temperature,
             feelsLike: convert.celsius(now.main.feels_like),
             pressure: now.main.pressure,

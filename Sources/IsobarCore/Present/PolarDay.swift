@@ -1,0 +1,28 @@
+import Foundation
+
+/// Days without a sunrise or without a sunset, from the latitude and the date: what the
+/// page says when the API sends no sun times (it sends 0 then). Computed, not guessed from
+/// the absence alone, so a missing time in London never reads as "Midnight sun".
+public enum PolarDay: Sendable, Equatable {
+    case polarNight
+    case midnightSun
+
+    /// The sun's centre this far below the horizon is the apparent sunrise (refraction
+    /// and the sun's radius), as almanacs count it.
+    static let horizon = -0.833
+
+    /// Nil on a day with a sunrise and a sunset. The declination is the usual cosine
+    /// approximation (within about a degree), which only matters within a day or two
+    /// of the first and last polar day; there the API's own times decide.
+    public static func on(_ date: Date, latitude: Double) -> PolarDay? {
+        guard latitude.isFinite else { return nil }
+        // Days since 1970 in tropical years; the December solstice falls about day 355.
+        let days = date.timeIntervalSince1970 / 86_400
+        let declination = -23.44 * cos(2 * Double.pi / 365.2422 * (days - 355))
+        let noon = 90 - abs(latitude - declination)
+        let midnight = abs(latitude + declination) - 90
+        if noon < horizon { return .polarNight }
+        if midnight > horizon { return .midnightSun }
+        return nil
+    }
+}
