@@ -96,5 +96,10 @@ import Testing
         #expect(SunTimes.date(1_795_348_800 - 5 * 86_400, near: 1_795_348_800) == nil)
         #expect(SunTimes.date(1_795_331_412, near: 1_795_348_800) == Date(timeIntervalSince1970: 1_795_331_412))
         #expect(SunTimes.pair(sunrise: 1_795_300_000, sunset: 1_795_300_000, near: 1_795_300_000).sunrise == nil)
+        // Open-Meteo's midnight sun: from the day's 00:00 to the next day's.
+        let midnight = 1_781_992_800.0  // 2026-06-21 00:00 in Longyearbyen
+        let allDay = SunTimes.pair(sunrise: midnight, sunset: midnight + 86_400, near: midnight)
+        #expect(allDay.sunrise == nil && allDay.sunset == nil)
+        #expect(SunTimes.pair(sunrise: midnight + 3600, sunset: midnight + 80_000, near: midnight).sunset != nil)
     }
 }

@@ -14,9 +14,10 @@ enum SunTimes {
         return Date(timeIntervalSince1970: seconds)
     }
 
-    /// A pair where sunrise equals sunset (Open-Meteo's form of "no sunrise today") is absent.
+    /// Open-Meteo's forms of a day without sunrise or sunset are absent too: polar night
+    /// as sunrise equal to sunset, midnight sun as the day's midnight to the next one.
     static func pair(sunrise: Double?, sunset: Double?, near reference: TimeInterval) -> (sunrise: Date?, sunset: Date?) {
-        if let sunrise, sunrise == sunset { return (nil, nil) }
+        if let sunrise, let sunset, sunrise == sunset || sunset - sunrise >= 86_400 - 60 { return (nil, nil) }
         return (date(sunrise, near: reference), date(sunset, near: reference))
     }
 }
