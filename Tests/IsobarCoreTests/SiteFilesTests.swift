@@ -50,6 +50,38 @@ import Testing
         #expect(try text(site, "sitemap.xml").contains("<loc>https://weather.example.org/new-york-us/</loc>"))
     }
 
+    /// Issue 17, item 6: an alert that starts after the data time is upcoming, not active,
+    /// on the index and the page; no feed entry is dated after the feed.
+    @Test func upcomingAlertsAreNotCalledActive() throws {
+        let site = try TemporaryFolder.demoSite()
+        defer { site.cleanup() }
+        let berlin = site.url.appendingPathComponent("Samples/berlin-de/onecall.json")
+        var json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: berlin)) as? [String: Any])
+        var alerts = try #require(json["alerts"] as? [[String: Any]])
+        let dataTime = try #require((json["current"] as? [String: Any])?["dt"] as? Int)
+        alerts[1]["start"] = dataTime + 7 * 3600
+        json["alerts"] = alerts
+        try JSONSerialization.data(withJSONObject: json).write(to: berlin)
+        #expect(try build(site).status == 0)
+
+        let index = try text(site, "index.html")
+        #expect(index.contains("2 alerts (1 upcoming)"), "\(index)")
+        #expect(index.contains("1 active alert"))  // New York's, in force
+        let page = try text(site, "berlin-de/index.html")
+        #expect(page.components(separatedBy: #"<strong class="alert-upcoming">Upcoming</strong>"#).count - 1 == 1)
+        let feed = try text(site, "alerts.xml")
+        let feedUpdated = try #require(feed.firstMatch(of: /<updated>([^<]+)<\/updated>/)).1
+        for entry in feed.matches(of: /<entry>[\s\S]*?<updated>([^<]+)<\/updated>/) {
+            #expect(entry.1 <= feedUpdated, "an entry newer than its feed: \(entry.1) > \(feedUpdated)")
+        }
+        // Only upcoming alerts: say so.
+        alerts[0]["start"] = dataTime + 3600
+        json["alerts"] = alerts
+        try JSONSerialization.data(withJSONObject: json).write(to: berlin)
+        #expect(try build(site).status == 0)
+        #expect(try text(site, "index.html").contains("2 upcoming alerts"))
+    }
+
     @Test func sitemapRobotsFeedNotFoundAndForecastJSON() throws {
         let site = try TemporaryFolder.demoSite()
         defer { site.cleanup() }

@@ -69,6 +69,8 @@ public struct CityPageModel: Sendable {
         public var end: String
         public var endDateTime: String
         public var description: String
+        /// "Upcoming" for an alert that starts after the data time; nil when in force.
+        public var upcoming: String?
     }
 
     public struct Hour: Sendable {

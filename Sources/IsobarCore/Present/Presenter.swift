@@ -130,7 +130,8 @@ public struct Presenter: Sendable {
                 event: Self.sentence(alert.event), sender: alert.sender,
                 start: "\(clock.dayAndDate(alert.start)) \(clock.time(alert.start))", startDateTime: clock.iso8601(alert.start),
                 end: "\(clock.dayAndDate(alert.end)) \(clock.time(alert.end))", endDateTime: clock.iso8601(alert.end),
-                description: alert.description.trimmingCharacters(in: .whitespacesAndNewlines))
+                description: alert.description.trimmingCharacters(in: .whitespacesAndNewlines),
+                upcoming: alert.start > current.time ? strings["upcoming"] : nil)
         }
 
         let horizon = current.time.addingTimeInterval(Self.hourlyHorizon)
@@ -226,6 +227,13 @@ public struct Presenter: Sendable {
         let primary = forecast.current.conditions.first ?? Condition(code: 0, main: "", description: "", icon: "")
         let today = Self.today(forecast)
         let count = forecast.alerts.count
+        // An alert that has not started yet is announced, not in force: say which.
+        let upcoming = forecast.alerts.filter { $0.start > forecast.current.time }.count
+        let alertLabel = switch (upcoming, count - upcoming) {
+        case (0, _): strings[count == 1 ? "active_alert" : "active_alerts"]
+        case (_, 0): strings[count == 1 ? "upcoming_alert" : "upcoming_alerts"]
+        default: strings.format("alerts_some_upcoming", ["upcoming": String(upcoming)])
+        }
         return IndexPageModel.Card(
             name: city.name, country: city.country, href: "\(city.slug)/",
             icon: icon(primary, root: ""),
@@ -234,7 +242,7 @@ public struct Presenter: Sendable {
             high: today.map { format.temperature(max($0.temperatureMax, forecast.current.temperature)) },
             low: today.map { format.temperature(min($0.temperatureMin, forecast.current.temperature)) },
             alertCount: count, hasAlerts: count > 0, plural: count > 1,
-            alertLabel: strings[count == 1 ? "active_alert" : "active_alerts"],
+            alertLabel: alertLabel,
             staleNote: stale ? staleNote(forecast, clock: clock) : nil,
             updated: clock.time(forecast.current.time))
     }

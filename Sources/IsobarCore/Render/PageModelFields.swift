@@ -89,6 +89,7 @@ extension CityPageModel.Alert: TemplateContext {
         case "end": TemplateValue(self.end)
         case "endDateTime": TemplateValue(self.endDateTime)
         case "description": TemplateValue(self.description)
+        case "upcoming": TemplateValue(self.upcoming)
         default: .missing
         }
     }

@@ -29,8 +29,10 @@ public enum AlertsFeed {
             // Stable across runs while the alert lasts: city, start time and position.
             xml += "    <id>\(XMLText.escape(page))#alert-\(UnitFormatter.whole(alert.start.timeIntervalSince1970.rounded(.towardZero)))-\(item.index)</id>\n"
             xml += #"    <link rel="alternate" type="text/html" href="\#(XMLText.escape(page))"/>"# + "\n"
-            xml += "    <published>\(AtomDate.string(alert.start))</published>\n"
-            xml += "    <updated>\(AtomDate.string(alert.start))</updated>\n"
+            xml += "    <published>\(AtomDate.string(min(alert.start, updated)))</published>\n"
+            // An alert announced ahead of its start was issued by the data time at the
+            // latest: no entry is newer than the feed itself.
+            xml += "    <updated>\(AtomDate.string(min(alert.start, updated)))</updated>\n"
             if !alert.sender.isEmpty {
                 xml += "    <author><name>\(XMLText.escape(alert.sender))</name></author>\n"
             }
