@@ -72,6 +72,22 @@ import Testing
                   baseURL: URL(string: "https://weather.example.org/")!)
     }
 
+    /// Issue 17, item 4: a body without hourly or daily data gives a page without those
+    /// sections, and a short series is not headed "48 hours".
+    @Test func sectionsWithoutDataAreLeftOut() throws {
+        let templates = try TemplateSet.load(from: TestPaths.repository.appendingPathComponent("Templates"))
+        let bare = try OpenWeatherDecoder(units: .imperial).oneCall(TestPaths.response("onecall-imperial-minimal.json", .oneCall), city: .test(units: .imperial))
+        #expect(bare.hourly.isEmpty && bare.daily.isEmpty)
+        let page = try templates.renderBody("city", try Self.presenter().cityPage(bare, city: .test(units: .imperial), places: [], root: "../"))
+        #expect(!page.contains("hourly-heading") && !page.contains("daily-heading") && !page.contains("<table"), "\(page)")
+
+        var short = try OpenWeatherDecoder(units: .metric).oneCall(TestPaths.response("onecall-quirks.json", .oneCall), city: .test())
+        short.hourly = Array(short.hourly.prefix(2))
+        let shortPage = try templates.renderBody("city", try Self.presenter().cityPage(short, city: .test(), places: [], root: "../"))
+        #expect(shortPage.contains("Next 2 hours"), "\(shortPage)")
+        #expect(shortPage.contains("daily-heading"))
+    }
+
     @Test func cityPageModelFromOneCall() throws {
         let forecast = try OpenWeatherDecoder(units: .metric).oneCall(TestPaths.response("onecall-quirks.json", .oneCall), city: .test())
         let page = try Self.presenter().cityPage(forecast, city: .test(), places: [], root: "../")

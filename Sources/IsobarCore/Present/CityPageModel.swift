@@ -133,9 +133,14 @@ public struct CityPageModel: Sendable {
     /// `°C`, `°F` or `K`, for column headings.
     public var temperatureUnit: String
     public var hourlyStep: String
+    /// "Next 48 hours", or fewer when the data holds fewer.
+    public var hourlyHeading: String
     public var hourly: [Hour]
+    /// False when the data has no hourly forecast: the section is left out, not shown empty.
+    public var hasHourly: Bool
     public var hourlyChart: String
     public var daily: [Day]
+    public var hasDaily: Bool
     public var dayCount: Int
     public var places: [PlaceModel]
     public var hasPlaces: Bool

@@ -192,8 +192,9 @@ public struct Presenter: Sendable {
             now: now, airQuality: air, alerts: alerts, hasAlerts: !alerts.isEmpty,
             temperatureUnit: format.temperatureSymbol,
             hourlyStep: strings[forecast.hourly.first?.stepHours == 3 ? "every_3_hours" : "hourly"],
-            hourly: hours, hourlyChart: chart,
-            daily: days, dayCount: days.count, places: placeModels, hasPlaces: !placeModels.isEmpty, placesMap: map,
+            hourlyHeading: strings.format("next_n_hours", ["hours": String(min(48, hours.count * (upcoming.first?.stepHours ?? 1)))]),
+            hourly: hours, hasHourly: !hours.isEmpty, hourlyChart: chart,
+            daily: days, hasDaily: !days.isEmpty, dayCount: days.count, places: placeModels, hasPlaces: !placeModels.isEmpty, placesMap: map,
             share: .init(url: pageURL, email: Self.mailto(subject: shareText, body: pageURL), text: shareText),
             source: forecast.source.api.hasPrefix("openweather") ? "OpenWeather" : forecast.source.api,
             root: root)
