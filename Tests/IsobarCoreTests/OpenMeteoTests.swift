@@ -22,7 +22,7 @@ import Testing
         #expect(forecast.current.conditions[0].description == "wmo 3")
         #expect(forecast.current.conditions[0].icon == "04d")
         #expect(forecast.current.sunrise != nil)  // taken from today's daily entry
-        #expect(forecast.hourly.allSatisfy { (0...1).contains($0.precipitationChance) })
+        #expect(forecast.hourly.allSatisfy { (0...1).contains($0.precipitationChance ?? -1) })
         #expect(forecast.source.api == "open-meteo")
         let snowy = try #require(forecast.hourly.first { $0.snow != nil })
         #expect(snowy.condition.code / 100 == 6)  // WMO 71/73 on the snow scale
@@ -41,12 +41,12 @@ import Testing
         let other = try decoder.forecast(TestPaths.response(fixture, .openMeteoForecast), city: city)
         #expect(other.current.time == sample.current.time)
         #expect(other.current.temperature == sample.current.temperature)
-        #expect(abs(other.current.windSpeed - sample.current.windSpeed) < 0.03)  // km/h to one decimal
+        #expect(abs(other.current.windSpeed! - sample.current.windSpeed!) < 0.03)  // km/h to one decimal
         #expect(other.current.windDirection == sample.current.windDirection)
         #expect(other.current.conditions == sample.current.conditions)
         #expect(other.hourly.map(\.time) == Array(sample.hourly.prefix(6).map(\.time)))
         #expect(other.hourly.map(\.temperature) == Array(sample.hourly.prefix(6).map(\.temperature)))
-        #expect(zip(other.hourly, sample.hourly).allSatisfy { abs($0.windSpeed - $1.windSpeed) < 0.03 })
+        #expect(zip(other.hourly, sample.hourly).allSatisfy { abs($0.windSpeed! - $1.windSpeed!) < 0.03 })
         #expect(other.hourly.map(\.condition) == Array(sample.hourly.prefix(6).map(\.condition)))
         #expect(other.daily.map(\.day) == Array(sample.daily.prefix(3).map(\.day)))
         #expect(other.daily.map(\.time) == Array(sample.daily.prefix(3).map(\.time)))
@@ -102,12 +102,31 @@ import Testing
         #expect(forecast.daily.map(\.day) == ["2026-11-22", "2026-11-23"])
     }
 
+    /// Issue 17, item 2: what a body does not carry is not shown, never as 0; a ground-level
+    /// pressure stands in for the sea-level one only under its own label.
+    @Test func absentValuesAreNotShown() throws {
+        let body = #"{"latitude":59.9,"longitude":10.7,"utc_offset_seconds":3600,"timezone":"Europe/Oslo","current":{"time":1795348800,"temperature_2m":3,"weather_code":53,"surface_pressure":993.4},"hourly":{"time":[1795348800,1795352400],"temperature_2m":[3,2],"weather_code":[53,53]}}"#
+        let city = CityConfig.test("Oslo", country: "NO")
+        let forecast = try decoder.forecast(RawResponse(endpoint: .openMeteoForecast, body: Data(body.utf8), fetchedAt: Date()), city: city)
+        #expect(forecast.current.pressure == nil && forecast.current.cloudCover == nil && forecast.current.humidity == nil)
+        #expect(forecast.current.feelsLike == nil && forecast.current.windSpeed == nil && forecast.current.dewPoint == nil)
+        #expect(forecast.current.surfacePressure == 993.4)
+        #expect(forecast.hourly.allSatisfy { $0.precipitationChance == nil && $0.windSpeed == nil })
+        let templates = try TemplateSet.load(from: TestPaths.repository.appendingPathComponent("Templates"))
+        let page = try templates.renderBody("city", try PresentationTests.presenter().cityPage(forecast, city: city, places: [], root: "../"))
+        for absent in ["<dt>Pressure</dt>", "<dt>Cloud cover</dt>", "<dt>Humidity</dt>", "Feels like", "0 %", "0 hPa", "0 m/s", "class=\"wind\""] {
+            #expect(!page.contains(absent), "\(absent)")
+        }
+        #expect(page.contains("<dt>Pressure at ground level</dt><dd>993 hPa</dd>"), "\(page)")
+        #expect(page.contains("Temperature from 2° to 3°."), "no claim about a chance of rain the data does not have")
+    }
+
     @Test func imperialIsConvertedToCanonicalUnits() throws {
         let body = #"{"latitude":1,"longitude":2,"utc_offset_seconds":0,"timezone":"GMT","current":{"time":1795348800,"temperature_2m":50,"weather_code":0,"wind_speed_10m":10,"rain":0.1}}"#
         let forecast = try OpenMeteoDecoder(units: .imperial, describe: { "\($0)" })
             .forecast(RawResponse(endpoint: .openMeteoForecast, body: Data(body.utf8), fetchedAt: Date()), city: .test(units: .imperial))
         #expect(abs(forecast.current.temperature - 10) < 1e-9)
-        #expect(abs(forecast.current.windSpeed - 4.4704) < 1e-9)
+        #expect(abs(forecast.current.windSpeed! - 4.4704) < 1e-9)
         #expect(abs((forecast.current.rainLastHour ?? 0) - 2.54) < 1e-9)
         #expect(forecast.hourly.isEmpty && forecast.daily.isEmpty)
         #expect(forecast.current.conditions[0].icon == "01d")

@@ -66,7 +66,7 @@ import Testing
         let forecast = try OpenWeatherDecoder(units: .imperial)
             .oneCall(TestPaths.response("onecall-imperial-minimal.json", .oneCall), city: .test("New York", country: "US", units: .imperial))
         #expect(abs(forecast.current.temperature - 10) < 0.001)  // 50 °F
-        #expect(abs(forecast.current.windSpeed - 4.4704) < 0.0001)  // 10 mph
+        #expect(abs(forecast.current.windSpeed! - 4.4704) < 0.0001)  // 10 mph
         // No hourly, daily, alerts, dew point, visibility, sunrise: all optional.
         #expect(forecast.hourly.isEmpty)
         #expect(forecast.daily.isEmpty)
@@ -82,7 +82,7 @@ import Testing
         let response = RawResponse(endpoint: .oneCall, body: Data(body.utf8), fetchedAt: Date())
         let forecast = try OpenWeatherDecoder(units: .standard).oneCall(response, city: .test(units: .standard))
         #expect(abs(forecast.current.temperature - 10) < 0.001)
-        #expect(abs(forecast.current.feelsLike - 5) < 0.001)
+        #expect(abs(forecast.current.feelsLike! - 5) < 0.001)
     }
 
     @Test func codAsNumberAndAsString() throws {

@@ -97,10 +97,10 @@ import Testing
         #expect(page.now.description == "Light intensity drizzle")
         #expect(page.now.otherConditions == "mist")
         #expect(page.now.icon.src == "../assets/icons/09d.svg")
-        #expect(page.now.wind.direction == "SW")
-        #expect(page.now.wind.arrowRotation == "45")  // from the SW, blowing to the NE
-        #expect(page.now.wind.beaufort == "Gentle breeze")  // 5.1 m/s
-        #expect(page.now.wind.animationPeriod == "1.18s")
+        #expect(page.now.wind?.direction == "SW")
+        #expect(page.now.wind?.arrowRotation == "45")  // from the SW, blowing to the NE
+        #expect(page.now.wind?.beaufort == "Gentle breeze")  // 5.1 m/s
+        #expect(page.now.wind?.animationPeriod == "1.18s")
         #expect(page.now.high == "10°")
         #expect(page.now.low == "6°")
         #expect(page.now.dayLength == "8 h 10 min")
@@ -122,8 +122,8 @@ import Testing
     @Test func germanPagesUseGermanWordsAndNumbers() throws {
         let forecast = try OpenWeatherDecoder(units: .metric).oneCall(TestPaths.response("onecall-quirks.json", .oneCall), city: .test())
         let page = try Self.presenter("de").cityPage(forecast, city: .test(), places: [], root: "../")
-        #expect(page.now.wind.beaufort == "Schwache Brise")
-        #expect(page.now.wind.direction == "SW")
+        #expect(page.now.wind?.beaufort == "Schwache Brise")
+        #expect(page.now.wind?.direction == "SW")
         #expect(page.now.visibility == "6,0 km")
         #expect(page.now.rainLastHour == "0,2 mm")
         #expect(page.now.moonPhase == "Erstes Viertel")

@@ -44,7 +44,7 @@ import Testing
         check(page)
         check(page.now)
         check(page.now.icon)
-        check(page.now.wind)
+        check(try #require(page.now.wind))
         check(try #require(page.airQuality))
         check(try #require(page.airQuality?.pollutants.first))
         check(try #require(page.alerts.first))

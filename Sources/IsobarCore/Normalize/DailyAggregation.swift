@@ -37,12 +37,12 @@ enum DailyAggregation {
             if condition.icon.hasSuffix("n") { condition.icon = String(condition.icon.dropLast()) + "d" }
             let rain = group.compactMap(\.rain)
             let snow = group.compactMap(\.snow)
-            let windiest = group.max { $0.windSpeed < $1.windSpeed }
+            let windiest = group.filter { $0.windSpeed != nil }.max { $0.windSpeed! < $1.windSpeed! }
             return DailyForecast(
                 day: key, time: group.first?.time ?? current.time,
                 sunrise: sunrise, sunset: sunset, moonPhase: nil, summary: nil,
                 temperatureMin: low, temperatureMax: high,
-                precipitationChance: group.map(\.precipitationChance).max() ?? 0,
+                precipitationChance: group.compactMap(\.precipitationChance).max(),
                 rain: rain.isEmpty ? nil : rain.reduce(0, +),
                 snow: snow.isEmpty ? nil : snow.reduce(0, +),
                 windSpeed: windiest?.windSpeed ?? current.windSpeed,

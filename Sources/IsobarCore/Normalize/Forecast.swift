@@ -68,20 +68,25 @@ public struct CurrentConditions: Sendable, Codable, Equatable {
     public var sunrise: Date?
     public var sunset: Date?
     public var temperature: Double
-    public var feelsLike: Double
-    public var pressure: Double
-    public var humidity: Double
+    // A value the body does not carry is nil, never a made-up 0 (issue 17).
+    public var feelsLike: Double?
+    /// At sea level, as weather services give it.
+    public var pressure: Double?
+    public var humidity: Double?
     public var dewPoint: Double?
     public var uvIndex: Double?
-    public var cloudCover: Double
+    public var cloudCover: Double?
     public var visibility: Double?
-    public var windSpeed: Double
+    public var windSpeed: Double?
     public var windGust: Double?
     public var windDirection: Double?
     public var rainLastHour: Double?
     public var snowLastHour: Double?
     /// The most significant condition first (the API's order).
     public var conditions: [Condition]
+    /// At the ground, where a body has no sea-level pressure (Open-Meteo's documented
+    /// substitute); shown labelled as such.
+    public var surfacePressure: Double? = nil
 }
 
 public struct HourlyForecast: Sendable, Codable, Equatable {
@@ -89,12 +94,13 @@ public struct HourlyForecast: Sendable, Codable, Equatable {
     /// Hours this entry covers: 1 for One Call, 3 for the free 5-day/3-hour forecast.
     public var stepHours: Int
     public var temperature: Double
-    public var feelsLike: Double
-    public var humidity: Double
-    public var precipitationChance: Double
+    public var feelsLike: Double?
+    public var humidity: Double?
+    /// 0…1.
+    public var precipitationChance: Double?
     public var rain: Double?
     public var snow: Double?
-    public var windSpeed: Double
+    public var windSpeed: Double?
     public var windGust: Double?
     public var windDirection: Double?
     public var condition: Condition
@@ -111,10 +117,10 @@ public struct DailyForecast: Sendable, Codable, Equatable {
     public var summary: String?
     public var temperatureMin: Double
     public var temperatureMax: Double
-    public var precipitationChance: Double
+    public var precipitationChance: Double?
     public var rain: Double?
     public var snow: Double?
-    public var windSpeed: Double
+    public var windSpeed: Double?
     public var windDirection: Double?
     public var uvIndex: Double?
     public var condition: Condition

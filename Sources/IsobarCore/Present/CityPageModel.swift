@@ -28,17 +28,19 @@ public struct CityPageModel: Sendable {
     public struct Now: Sendable {
         public var icon: Icon
         public var temperature: String
-        public var feelsLike: String
+        public var feelsLike: String?
         public var description: String
         public var otherConditions: String?
         public var high: String?
         public var low: String?
-        public var wind: Wind
-        public var humidity: String
+        public var wind: Wind?
+        public var humidity: String?
         public var dewPoint: String?
-        public var pressure: String
+        public var pressure: String?
+        /// Shown labelled "at ground level" where there is no sea-level pressure.
+        public var surfacePressure: String?
         public var visibility: String?
-        public var cloudCover: String
+        public var cloudCover: String?
         public var rainLastHour: String?
         public var snowLastHour: String?
         public var uvIndex: String?
@@ -78,7 +80,7 @@ public struct CityPageModel: Sendable {
         public var datetime: String
         public var icon: Icon
         public var temperature: String
-        public var precipitationChance: String
+        public var precipitationChance: String?
         /// "rain", or "snow" at or below freezing.
         public var precipitationKind: String
         public var wind: String
@@ -94,7 +96,7 @@ public struct CityPageModel: Sendable {
         /// Where the low–high bar starts and how wide it is, in % of the week's range.
         public var rangeStart: String
         public var rangeWidth: String
-        public var precipitationChance: String
+        public var precipitationChance: String?
         public var precipitationKind: String
         public var summary: String?
     }

@@ -96,17 +96,18 @@ public struct Presenter: Sendable {
         let now = CityPageModel.Now(
             icon: icon(primary, root: root),
             temperature: format.temperatureWithUnit(current.temperature),
-            feelsLike: format.temperature(current.feelsLike),
+            feelsLike: current.feelsLike.map(format.temperature),
             description: Self.sentence(primary.description),
             otherConditions: others.isEmpty ? nil : others.joined(separator: ", "),
             high: today.map { format.temperature(max($0.temperatureMax, current.temperature)) },
             low: today.map { format.temperature(min($0.temperatureMin, current.temperature)) },
-            wind: wind(speed: current.windSpeed, gust: current.windGust, degrees: current.windDirection, format: format),
-            humidity: UnitFormatter.percent(current.humidity),
+            wind: current.windSpeed.map { wind(speed: $0, gust: current.windGust, degrees: current.windDirection, format: format) },
+            humidity: current.humidity.map(UnitFormatter.percent),
             dewPoint: current.dewPoint.map(format.temperature),
-            pressure: format.pressure(current.pressure),
+            pressure: current.pressure.map(format.pressure),
+            surfacePressure: current.surfacePressure.map(format.pressure),
             visibility: current.visibility.map(format.distance),
-            cloudCover: UnitFormatter.percent(current.cloudCover),
+            cloudCover: current.cloudCover.map(UnitFormatter.percent),
             rainLastHour: current.rainLastHour.map(format.precipitation),
             snowLastHour: current.snowLastHour.map(format.precipitation),
             uvIndex: current.uvIndex.map(UnitFormatter.whole),
@@ -141,9 +142,9 @@ public struct Presenter: Sendable {
                 time: clock.time(hour.time), datetime: clock.iso8601(hour.time),
                 icon: icon(hour.condition, root: root),
                 temperature: format.temperature(hour.temperature),
-                precipitationChance: UnitFormatter.percent(hour.precipitationChance * 100),
+                precipitationChance: hour.precipitationChance.map { UnitFormatter.percent($0 * 100) },
                 precipitationKind: strings[Self.precipitationIsSnow(condition: hour.condition, celsius: hour.temperature) ? "snow" : "rain"],
-                wind: [format.speed(hour.windSpeed), hour.windDirection.map(compass)].compactMap { $0 }.joined(separator: " "))
+                wind: [hour.windSpeed.map(format.speed), hour.windDirection.map(compass)].compactMap { $0 }.joined(separator: " "))
         }
         let chart = chartSVG(upcoming, format: format, clock: clock)
 
@@ -158,7 +159,7 @@ public struct Presenter: Sendable {
                 low: format.temperature(day.temperatureMin), high: format.temperature(day.temperatureMax),
                 rangeStart: Self.percentage((day.temperatureMin - weekLow) / span),
                 rangeWidth: Self.percentage(max(0.04, (day.temperatureMax - day.temperatureMin) / span)),
-                precipitationChance: UnitFormatter.percent(day.precipitationChance * 100),
+                precipitationChance: day.precipitationChance.map { UnitFormatter.percent($0 * 100) },
                 precipitationKind: strings[Self.precipitationIsSnow(condition: day.condition, celsius: day.temperatureMax) ? "snow" : "rain"],
                 summary: day.summary)
         }
@@ -203,16 +204,23 @@ public struct Presenter: Sendable {
     func chartSVG(_ hours: [HourlyForecast], format: UnitFormatter, clock: LocalTimeFormatter) -> String {
         guard hours.count >= 2 else { return "" }
         let temperatures = hours.map { format.temperatureValue($0.temperature) }
-        let wettest = hours.max { $0.precipitationChance < $1.precipitationChance }!
-        let summary = strings.format("chart_summary", [
+        let range = [
             "low": format.temperature(hours.map(\.temperature).min()!),
             "high": format.temperature(hours.map(\.temperature).max()!),
-            "pop": UnitFormatter.percent(wettest.precipitationChance * 100),
-            "time": "\(clock.shortWeekday(wettest.time)) \(clock.time(wettest.time))",
-        ])
+        ]
+        // The wettest hour among those with a chance at all; without any, no claim about rain.
+        let summary: String
+        if let wettest = hours.filter({ $0.precipitationChance != nil }).max(by: { $0.precipitationChance! < $1.precipitationChance! }) {
+            summary = strings.format("chart_summary", range.merging([
+                "pop": UnitFormatter.percent(wettest.precipitationChance! * 100),
+                "time": "\(clock.shortWeekday(wettest.time)) \(clock.time(wettest.time))",
+            ]) { $1 })
+        } else {
+            summary = strings.format("chart_summary_temperature", range)
+        }
         let symbolFormat = format
         let chart = HourlyChart(
-            points: zip(hours, temperatures).map { .init(time: $0.time, temperature: $1, precipitationChance: $0.precipitationChance) },
+            points: zip(hours, temperatures).map { .init(time: $0.time, temperature: $1, precipitationChance: $0.precipitationChance ?? 0) },
             clock: clock,
             temperatureLabel: { value in
                 let label = UnitFormatter.signed(value.rounded(.towardZero))

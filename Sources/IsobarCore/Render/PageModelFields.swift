@@ -42,6 +42,7 @@ extension CityPageModel.Now: TemplateContext {
         case "humidity": TemplateValue(self.humidity)
         case "dewPoint": TemplateValue(self.dewPoint)
         case "pressure": TemplateValue(self.pressure)
+        case "surfacePressure": TemplateValue(self.surfacePressure)
         case "visibility": TemplateValue(self.visibility)
         case "cloudCover": TemplateValue(self.cloudCover)
         case "rainLastHour": TemplateValue(self.rainLastHour)

@@ -63,19 +63,21 @@ public struct OpenMeteoDecoder: Sendable {
             time: Date(timeIntervalSince1970: c.time),
             sunrise: nil, sunset: nil,
             temperature: celsius(c.temperature_2m),
-            feelsLike: celsius(c.apparent_temperature ?? c.temperature_2m),
-            pressure: c.pressure_msl ?? 0,
-            humidity: c.relative_humidity_2m ?? 0,
-            dewPoint: c.dew_point_2m.map(celsius) ?? DewPoint.celsius(temperature: celsius(c.temperature_2m), humidity: c.relative_humidity_2m ?? 0),
+            feelsLike: c.apparent_temperature.map(celsius),
+            pressure: c.pressure_msl,
+            humidity: c.relative_humidity_2m,
+            dewPoint: c.dew_point_2m.map(celsius)
+                ?? c.relative_humidity_2m.flatMap { DewPoint.celsius(temperature: celsius(c.temperature_2m), humidity: $0) },
             uvIndex: c.uv_index,
-            cloudCover: c.cloud_cover ?? 0,
+            cloudCover: c.cloud_cover,
             visibility: c.visibility,
-            windSpeed: metresPerSecond(c.wind_speed_10m ?? 0),
+            windSpeed: c.wind_speed_10m.map(metresPerSecond),
             windGust: c.wind_gusts_10m.map(metresPerSecond),
             windDirection: c.wind_direction_10m,
             rainLastHour: Self.positive(((c.rain ?? 0) + (c.showers ?? 0))).map(millimetres),
             snowLastHour: Self.positive(c.snowfall ?? 0).map(snowMillimetres),
-            conditions: [WMOWeatherCode.condition(c.weather_code, isDay: isDayNow, describe: describe)])
+            conditions: [WMOWeatherCode.condition(c.weather_code, isDay: isDayNow, describe: describe)],
+            surfacePressure: c.pressure_msl == nil ? c.surface_pressure : nil)
 
         var hourly: [HourlyForecast] = []
         if let h = body.hourly {
@@ -86,11 +88,11 @@ public struct OpenMeteoDecoder: Sendable {
                 let rain = (Self.value(h.rain, index) ?? 0) + (Self.value(h.showers, index) ?? 0)
                 hourly.append(HourlyForecast(
                     time: Date(timeIntervalSince1970: h.time[index]), stepHours: 1,
-                    temperature: celsius(temperature), feelsLike: celsius(Self.value(h.apparent_temperature, index) ?? temperature),
-                    humidity: Self.value(h.relative_humidity_2m, index) ?? 0,
-                    precipitationChance: (Self.value(h.precipitation_probability, index) ?? 0) / 100,
+                    temperature: celsius(temperature), feelsLike: Self.value(h.apparent_temperature, index).map(celsius),
+                    humidity: Self.value(h.relative_humidity_2m, index),
+                    precipitationChance: Self.value(h.precipitation_probability, index).map { $0 / 100 },
                     rain: Self.positive(rain).map(millimetres), snow: Self.positive(Self.value(h.snowfall, index) ?? 0).map(snowMillimetres),
-                    windSpeed: metresPerSecond(Self.value(h.wind_speed_10m, index) ?? 0),
+                    windSpeed: Self.value(h.wind_speed_10m, index).map(metresPerSecond),
                     windGust: Self.value(h.wind_gusts_10m, index).map(metresPerSecond),
                     windDirection: Self.value(h.wind_direction_10m, index),
                     condition: WMOWeatherCode.condition(code, isDay: isDay, describe: describe)))
@@ -109,9 +111,9 @@ public struct OpenMeteoDecoder: Sendable {
                     sunrise: sun.sunrise, sunset: sun.sunset,
                     moonPhase: nil, summary: nil,
                     temperatureMin: celsius(low), temperatureMax: celsius(high),
-                    precipitationChance: (Self.value(d.precipitation_probability_max, index) ?? 0) / 100,
+                    precipitationChance: Self.value(d.precipitation_probability_max, index).map { $0 / 100 },
                     rain: Self.positive(rain).map(millimetres), snow: Self.positive(Self.value(d.snowfall_sum, index) ?? 0).map(snowMillimetres),
-                    windSpeed: metresPerSecond(Self.value(d.wind_speed_10m_max, index) ?? 0),
+                    windSpeed: Self.value(d.wind_speed_10m_max, index).map(metresPerSecond),
                     windDirection: Self.value(d.wind_direction_10m_dominant, index),
                     uvIndex: Self.value(d.uv_index_max, index),
                     condition: WMOWeatherCode.condition(Self.value(d.weather_code, index) ?? -1, isDay: true, describe: describe)))

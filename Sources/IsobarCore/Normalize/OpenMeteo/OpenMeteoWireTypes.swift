@@ -17,6 +17,7 @@ struct OpenMeteoForecastBody: Decodable {
         let weather_code: Int
         let cloud_cover: Double?
         let pressure_msl: Double?
+        let surface_pressure: Double?
         let wind_speed_10m: Double?
         let wind_direction_10m: Double?
         let wind_gusts_10m: Double?

@@ -77,7 +77,7 @@ public struct OpenWeatherDecoder: Sendable {
             humidity: c.humidity,
             dewPoint: c.dew_point.map(convert.celsius),
             uvIndex: c.uvi,
-            cloudCover: c.clouds ?? 0,
+            cloudCover: c.clouds,
             visibility: c.visibility,
             windSpeed: convert.metresPerSecond(c.wind_speed),
             windGust: c.wind_gust.map(convert.metresPerSecond),
@@ -89,7 +89,7 @@ public struct OpenWeatherDecoder: Sendable {
             HourlyForecast(
                 time: Date(timeIntervalSince1970: h.dt), stepHours: 1,
                 temperature: convert.celsius(h.temp), feelsLike: convert.celsius(h.feels_like),
-                humidity: h.humidity, precipitationChance: h.pop ?? 0,
+                humidity: h.humidity, precipitationChance: h.pop,
                 rain: h.rain?.millimetres, snow: h.snow?.millimetres,
                 windSpeed: convert.metresPerSecond(h.wind_speed), windGust: h.wind_gust.map(convert.metresPerSecond),
                 windDirection: h.wind_deg, condition: h.weather.primary)
@@ -112,7 +112,7 @@ public struct OpenWeatherDecoder: Sendable {
                 sunset: SunTimes.date(d.sunset, near: d.dt),
                 moonPhase: d.moon_phase, summary: d.summary,
                 temperatureMin: convert.celsius(d.temp.min), temperatureMax: convert.celsius(d.temp.max),
-                precipitationChance: d.pop ?? 0, rain: d.rain?.millimetres, snow: d.snow?.millimetres,
+                precipitationChance: d.pop, rain: d.rain?.millimetres, snow: d.snow?.millimetres,
                 windSpeed: convert.metresPerSecond(d.wind_speed), windDirection: d.wind_deg, uvIndex: d.uvi,
                 condition: d.weather.primary)
         }
@@ -157,7 +157,7 @@ public struct OpenWeatherDecoder: Sendable {
             humidity: now.main.humidity,
             dewPoint: DewPoint.celsius(temperature: temperature, humidity: now.main.humidity),
             uvIndex: nil,
-            cloudCover: now.clouds?.all ?? 0,
+            cloudCover: now.clouds?.all,
             visibility: now.visibility,
             windSpeed: convert.metresPerSecond(now.wind.speed),
             windGust: now.wind.gust.map(convert.metresPerSecond),
@@ -169,7 +169,7 @@ public struct OpenWeatherDecoder: Sendable {
             HourlyForecast(
                 time: Date(timeIntervalSince1970: entry.dt), stepHours: 3,
                 temperature: convert.celsius(entry.main.temp), feelsLike: convert.celsius(entry.main.feels_like),
-                humidity: entry.main.humidity, precipitationChance: entry.pop ?? 0,
+                humidity: entry.main.humidity, precipitationChance: entry.pop,
                 rain: entry.rain?.millimetres, snow: entry.snow?.millimetres,
                 windSpeed: convert.metresPerSecond(entry.wind.speed), windGust: entry.wind.gust.map(convert.metresPerSecond),
                 windDirection: entry.wind.deg, condition: entry.weather.primary)
