@@ -150,6 +150,26 @@ import Testing
         #expect(try String(contentsOf: site.url.appendingPathComponent("_site/paris-fr/forecast.json"), encoding: .utf8).contains("18.89"))
     }
 
+    /// Issue 17, item 10: with no UI strings for the language, the page is English and
+    /// marked so, dates included; the API's descriptions keep their own `lang`.
+    @Test func aLanguageWithoutUIStringsIsMarkedAsEnglish() throws {
+        let site = try TemporaryFolder.demoSite()
+        defer { site.cleanup() }
+        let config = site.url.appendingPathComponent("isobar.yml")
+        let yaml = try String(contentsOf: config, encoding: .utf8).replacingOccurrences(of: "language: en", with: "language: pt_br")
+        try Data(yaml.utf8).write(to: config)
+        let run = try build(site)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("no UI strings for language \"pt_br\""), "\(run.stderr)")
+        let london = try text(site, "london-gb/index.html")
+        #expect(london.contains(#"<html lang="en">"#))
+        #expect(london.contains(#"<p class="now-desc" lang="pt-BR">"#))
+        #expect(london.contains("Sun, Nov 22"), "dates in the page's language")
+        #expect(try text(site, "index.html").contains(#"<html lang="en">"#))
+        // Open-Meteo's descriptions come from the UI strings: same language as the page.
+        #expect(Strings.htmlLanguage("pt_br") == "pt-BR" && Strings.htmlLanguage("de") == "de")
+    }
+
     @Test func germanSite() throws {
         let site = try TemporaryFolder.demoSite()
         defer { site.cleanup() }
@@ -160,6 +180,7 @@ import Testing
         #expect(run.status == 0, "\(run.stderr)")
         let berlin = try text(site, "berlin-de/index.html")
         #expect(berlin.contains(#"<html lang="de">"#))
+        #expect(berlin.contains(#"<p class="now-desc" lang="de">"#))
         #expect(berlin.contains("Wetterwarnungen"))
         #expect(berlin.contains("Die nächsten 48 Stunden"))
         #expect(berlin.contains("Luftfeuchte"))

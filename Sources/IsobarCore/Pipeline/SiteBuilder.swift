@@ -154,9 +154,12 @@ public struct SiteBuilder: Sendable {
         }
         let imageFolder = config.publicDirectory.appendingPathComponent("places")
         let images = Set((try? FileManager.default.contentsOfDirectory(atPath: imageFolder.path)) ?? [])
+        // Dates and numbers follow the UI text's language, so a page is in one language;
+        // only the API's own descriptions are in the one it was asked for.
         let presenter = Presenter(
-            language: config.language, icons: IconCatalog(publicDirectory: config.publicDirectory),
-            strings: strings, placeImages: images.filter { !$0.hasPrefix(".") }, baseURL: config.baseURL)
+            language: strings.language, icons: IconCatalog(publicDirectory: config.publicDirectory),
+            strings: strings, placeImages: images.filter { !$0.hasPrefix(".") }, baseURL: config.baseURL,
+            apiLanguage: Strings.htmlLanguage(config.language))
         return Inputs(
             config: config, places: places, templates: templates, strings: strings, presenter: presenter,
             locator: locator, provider: provider, http: http, timer: timer,
@@ -387,7 +390,7 @@ public struct SiteBuilder: Sendable {
     ) -> LayoutModel {
         LayoutModel(
             t: inputs.strings.table,
-            site: .init(title: inputs.config.title, language: inputs.config.language, baseURL: inputs.config.baseURL.absoluteString),
+            site: .init(title: inputs.config.title, language: inputs.strings.language, baseURL: inputs.config.baseURL.absoluteString),
             attributions: attributions,
             page: .init(title: title, description: description, canonicalURL: canonical, root: root, kind: kind, noIndex: kind == "not-found"),
             content: content)

@@ -128,6 +128,8 @@ public struct CityPageModel: Sendable {
     public var updatedDateTime: String
     /// Shown when the latest update failed and the page is built from older cached data.
     public var staleNote: String?
+    /// The `lang` of the condition descriptions, which may differ from the page's.
+    public var descriptionLanguage: String
     public var now: Now
     public var airQuality: AirQualityModel?
     public var alerts: [Alert]

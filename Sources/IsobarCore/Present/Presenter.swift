@@ -9,9 +9,12 @@ public struct Presenter: Sendable {
     /// Files under `Public/places/`, so a place's image is shown only when it exists.
     public var placeImages: Set<String>
     public var baseURL: URL
+    /// The language OpenWeather's condition descriptions are in (the one requested).
+    public var apiLanguage: String
 
-    public init(language: String, icons: IconCatalog, strings: Strings, placeImages: Set<String> = [], baseURL: URL) {
+    public init(language: String, icons: IconCatalog, strings: Strings, placeImages: Set<String> = [], baseURL: URL, apiLanguage: String? = nil) {
         self.language = language
+        self.apiLanguage = apiLanguage ?? language
         self.icons = icons
         self.strings = strings
         self.placeImages = placeImages
@@ -190,6 +193,8 @@ public struct Presenter: Sendable {
             updated: clock.time(current.time), updatedDate: clock.dayAndDate(current.time),
             updatedDateTime: clock.iso8601(current.time),
             staleNote: stale ? staleNote(forecast, clock: clock) : nil,
+            // Open-Meteo sends codes, described from the UI strings; OpenWeather sends text.
+            descriptionLanguage: forecast.source.api.hasPrefix("openweather") ? apiLanguage : strings.language,
             now: now, airQuality: air, alerts: alerts, hasAlerts: !alerts.isEmpty,
             temperatureUnit: format.temperatureSymbol,
             hourlyStep: strings[forecast.hourly.first?.stepHours == 3 ? "every_3_hours" : "hourly"],

@@ -6,9 +6,20 @@ import Yams
 /// complete page. Templates read them as `{{t.key}}`.
 public struct Strings: Sendable {
     public let table: [String: String]
+    /// The language the text is in, as an HTML `lang` value (`pt-BR`): the one asked for
+    /// when its file exists, else `en`, which the page is then marked as.
+    public let language: String
 
-    public init(table: [String: String]) {
+    public init(table: [String: String], language: String = "en") {
         self.table = table
+        self.language = language
+    }
+
+    /// `pt_br` → `pt-BR`, the form HTML's `lang` takes.
+    public static func htmlLanguage(_ code: String) -> String {
+        let parts = code.split(whereSeparator: { $0 == "_" || $0 == "-" })
+        guard let first = parts.first else { return "en" }
+        return ([first.lowercased()] + parts.dropFirst().map { $0.count == 2 ? $0.uppercased() : String($0) }).joined(separator: "-")
     }
 
     public subscript(key: String) -> String { table[key] ?? key }
@@ -45,22 +56,22 @@ public struct Strings: Sendable {
         let folder = templates.appendingPathComponent("i18n")
         var table = try read(folder.appendingPathComponent("en.yml")) ?? [:]
         var warning: String?
+        var found: String?
         let base = language.lowercased().split(whereSeparator: { $0 == "_" || $0 == "-" }).first.map(String.init) ?? "en"
         if language.lowercased() != "en" {
             let candidates = [language, language.lowercased(), base]
-            var found = false
             for candidate in candidates {
                 if let overrides = try read(folder.appendingPathComponent("\(candidate).yml")) {
                     table.merge(overrides) { $1 }
-                    found = true
+                    found = candidate
                     break
                 }
             }
-            if !found {
-                warning = "no UI strings for language \"\(language)\" (\(folder.path)/\(base).yml); pages use English text"
+            if found == nil {
+                warning = "no UI strings for language \"\(language)\" (\(folder.path)/\(base).yml); pages use English text and are marked lang=\"en\", the API's descriptions lang=\"\(htmlLanguage(language))\""
             }
         }
-        return (Strings(table: table), warning)
+        return (Strings(table: table, language: htmlLanguage(found ?? "en")), warning)
     }
 
     /// A flat mapping of keys to strings; nil when the file does not exist.

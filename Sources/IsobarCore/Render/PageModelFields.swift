@@ -168,6 +168,7 @@ extension CityPageModel: TemplateContext {
         case "updatedDate": TemplateValue(self.updatedDate)
         case "updatedDateTime": TemplateValue(self.updatedDateTime)
         case "staleNote": TemplateValue(self.staleNote)
+        case "descriptionLanguage": TemplateValue(self.descriptionLanguage)
         case "now": TemplateValue(self.now)
         case "airQuality": TemplateValue(self.airQuality)
         case "alerts": TemplateValue(self.alerts)
