@@ -125,6 +125,8 @@ import Testing
                 let sunrise: TimeInterval?
                 let sunset: TimeInterval?
                 let moon_phase: Double?
+                let moonrise: TimeInterval?
+                let moonset: TimeInterval?
                 let summary: String?
                 let temp: Temperatures
                 let pop: Double?

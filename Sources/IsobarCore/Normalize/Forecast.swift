@@ -124,6 +124,8 @@ public struct DailyForecast: Sendable, Codable, Equatable {
     public var windDirection: Double?
     public var uvIndex: Double?
     public var condition: Condition
+    public var moonrise: Date? = nil
+    public var moonset: Date? = nil
 }
 
 public struct WeatherAlert: Sendable, Codable, Equatable {

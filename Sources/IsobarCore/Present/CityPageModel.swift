@@ -51,6 +51,8 @@ public struct CityPageModel: Sendable {
         public var polarDay: String?
         public var dayLength: String?
         public var moonPhase: String?
+        public var moonrise: String?
+        public var moonset: String?
     }
 
     public struct AirQualityModel: Sendable {
@@ -73,6 +75,9 @@ public struct CityPageModel: Sendable {
         public var description: String
         /// "Upcoming" for an alert that starts after the data time; nil when in force.
         public var upcoming: String?
+        /// The sender's categories ("Wind", "Flood"), shown as small labels.
+        public var tags: [String]
+        public var hasTags: Bool
     }
 
     public struct Hour: Sendable {

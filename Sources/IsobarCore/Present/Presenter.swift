@@ -119,7 +119,8 @@ public struct Presenter: Sendable {
             sunset: sunset.map(clock.time),
             polarDay: polar.map { strings[$0 == .polarNight ? "polar_night" : "midnight_sun"] },
             dayLength: dayLength(sunrise: sunrise, sunset: sunset, polar: polar),
-            moonPhase: today?.moonPhase.map { strings["moon_\(MoonPhase.index($0))"] })
+            moonPhase: today?.moonPhase.map { strings["moon_\(MoonPhase.index($0))"] },
+            moonrise: today?.moonrise.map(clock.time), moonset: today?.moonset.map(clock.time))
 
         let air = forecast.airQuality.map { quality in
             CityPageModel.AirQualityModel(
@@ -135,7 +136,8 @@ public struct Presenter: Sendable {
                 start: "\(clock.dayAndDate(alert.start)) \(clock.time(alert.start))", startDateTime: clock.iso8601(alert.start),
                 end: "\(clock.dayAndDate(alert.end)) \(clock.time(alert.end))", endDateTime: clock.iso8601(alert.end),
                 description: alert.description.trimmingCharacters(in: .whitespacesAndNewlines),
-                upcoming: alert.start > current.time ? strings["upcoming"] : nil)
+                upcoming: alert.start > current.time ? strings["upcoming"] : nil,
+                tags: alert.tags.map(Self.sentence).filter { !$0.isEmpty }, hasTags: alert.tags.contains { !$0.isEmpty })
         }
 
         let horizon = current.time.addingTimeInterval(Self.hourlyHorizon)

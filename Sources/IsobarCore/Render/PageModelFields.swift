@@ -54,6 +54,8 @@ extension CityPageModel.Now: TemplateContext {
         case "polarDay": TemplateValue(self.polarDay)
         case "dayLength": TemplateValue(self.dayLength)
         case "moonPhase": TemplateValue(self.moonPhase)
+        case "moonrise": TemplateValue(self.moonrise)
+        case "moonset": TemplateValue(self.moonset)
         default: .missing
         }
     }
@@ -91,6 +93,8 @@ extension CityPageModel.Alert: TemplateContext {
         case "endDateTime": TemplateValue(self.endDateTime)
         case "description": TemplateValue(self.description)
         case "upcoming": TemplateValue(self.upcoming)
+        case "tags": TemplateValue(self.tags)
+        case "hasTags": TemplateValue(self.hasTags)
         default: .missing
         }
     }

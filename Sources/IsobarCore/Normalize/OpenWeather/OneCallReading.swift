@@ -71,6 +71,8 @@ extension OneCallBody.Daily {
         sunrise = try fields.optionalDouble("sunrise")
         sunset = try fields.optionalDouble("sunset")
         moon_phase = try fields.optionalDouble("moon_phase")
+        moonrise = try fields.optionalDouble("moonrise")
+        moonset = try fields.optionalDouble("moonset")
         summary = try fields.optionalString("summary")
         temp = try fields.value("temp") { value throws(DecodingError) in
             let range = try JSONFields(value)

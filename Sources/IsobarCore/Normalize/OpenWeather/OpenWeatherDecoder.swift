@@ -114,7 +114,9 @@ public struct OpenWeatherDecoder: Sendable {
                 temperatureMin: convert.celsius(d.temp.min), temperatureMax: convert.celsius(d.temp.max),
                 precipitationChance: d.pop, rain: d.rain?.millimetres, snow: d.snow?.millimetres,
                 windSpeed: convert.metresPerSecond(d.wind_speed), windDirection: d.wind_deg, uvIndex: d.uvi,
-                condition: d.weather.primary)
+                condition: d.weather.primary,
+                // 0 when the moon does not rise or set that day: absent, as for the sun.
+                moonrise: SunTimes.date(d.moonrise, near: d.dt), moonset: SunTimes.date(d.moonset, near: d.dt))
         }
         let alerts = (body.alerts ?? []).map { a in
             WeatherAlert(

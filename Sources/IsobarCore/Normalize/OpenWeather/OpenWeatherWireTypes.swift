@@ -122,6 +122,8 @@ struct OneCallBody {
         let sunrise: TimeInterval?
         let sunset: TimeInterval?
         let moon_phase: Double?
+        let moonrise: TimeInterval?
+        let moonset: TimeInterval?
         let summary: String?
         let temp: Temperatures
         let pop: Double?

@@ -301,6 +301,7 @@ final class JSONText {
                     field("snowLastHour", c.snowLastHour)
                     field("sunrise", c.sunrise)
                     field("sunset", c.sunset)
+                    field("surfacePressure", c.surfacePressure)
                     field("temperature", c.temperature)
                     field("time", c.time)
                     field("uvIndex", c.uvIndex)
@@ -316,6 +317,8 @@ final class JSONText {
                         field("condition") { condition(d.condition) }
                         field("day", d.day)
                         field("moonPhase", d.moonPhase)
+                        field("moonrise", d.moonrise)
+                        field("moonset", d.moonset)
                         field("precipitationChance", d.precipitationChance)
                         field("rain", d.rain)
                         field("snow", d.snow)

@@ -27,6 +27,11 @@ enum TemplateValue {
         self = .list(objects.map { .object($0) })
     }
 
+    /// A list of texts: `{{#tags}}{{.}}{{/tags}}`.
+    init(_ texts: [String]) {
+        self = .list(texts.map { .text($0) })
+    }
+
     init(_ number: Int) {
         self = .number(number)
     }
