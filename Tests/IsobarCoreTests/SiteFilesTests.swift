@@ -170,6 +170,24 @@ import Testing
         #expect(Strings.htmlLanguage("pt_br") == "pt-BR" && Strings.htmlLanguage("de") == "de")
     }
 
+    /// Issue 17: moonrise and moonset beside the moon phase, alert tags as labels, and
+    /// forecast.json reading back as the same forecast with them.
+    @Test func moonTimesAndAlertTagsAreShown() throws {
+        let site = try TemporaryFolder.demoSite()
+        defer { site.cleanup() }
+        #expect(try build(site).status == 0)
+        let berlin = try text(site, "berlin-de/index.html")
+        #expect(berlin.contains("<dt>Moonrise</dt><dd>15:01</dd>") && berlin.contains("<dt>Moonset</dt><dd>04:48</dd>"), "\(berlin)")
+        #expect(berlin.contains(#"<ul class="alert-tags" aria-label="Categories"><li>Extreme low temperature</li></ul>"#))
+        #expect(berlin.contains("<li>Snow/Ice</li>"))
+        struct Document: Decodable { var forecast: Forecast }
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        let document = try decoder.decode(Document.self, from: Data(contentsOf: site.url.appendingPathComponent("_site/berlin-de/forecast.json")))
+        #expect(document.forecast.daily.first?.moonrise == Date(timeIntervalSince1970: 1_795_356_060))
+        #expect(document.forecast.alerts.map(\.tags) == [["Extreme low temperature"], ["Snow/Ice"]])
+    }
+
     @Test func germanSite() throws {
         let site = try TemporaryFolder.demoSite()
         defer { site.cleanup() }
