@@ -62,6 +62,21 @@ import Testing
         #expect(page.alerts.first?.description.contains("\n\n* WHERE") == true)
     }
 
+    /// The free API's current weather may carry only the last three hours' rain: that is
+    /// not "rain, last hour", so it is not shown as such.
+    @Test func threeHourAmountsAreNotTheLastHour() throws {
+        let current = try String(contentsOf: TestPaths.fixture("weather-free.json"), encoding: .utf8)
+        func lastHour(_ rain: String) throws -> Double? {
+            let body = current.replacingOccurrences(of: #""clouds":"#, with: #""rain": \#(rain), "clouds":"#)
+            #expect(body != current)
+            return try decoder.freePair(
+                current: RawResponse(endpoint: .currentWeather, body: Data(body.utf8), fetchedAt: Date()),
+                forecast: TestPaths.response("forecast-free.json", .fiveDayForecast), city: .test("Tokyo", country: "JP")).current.rainLastHour
+        }
+        #expect(try lastHour(#"{"3h": 1.2}"#) == nil)
+        #expect(try lastHour(#"{"1h": 0.4}"#) == 0.4)
+    }
+
     @Test func imperialResponsesAreConvertedToCanonicalUnits() throws {
         let forecast = try OpenWeatherDecoder(units: .imperial)
             .oneCall(TestPaths.response("onecall-imperial-minimal.json", .oneCall), city: .test("New York", country: "US", units: .imperial))

@@ -104,6 +104,8 @@ import Testing
         #expect(page.now.high == "10°")
         #expect(page.now.low == "6°")
         #expect(page.now.dayLength == "8 h 10 min")
+        // Amounts beside the chances (issue 17): the hour's 0.35 mm, the day's 2.37 mm.
+        #expect(page.hourly[0].precipitationAmount == "0.4 mm" && page.daily[0].precipitationAmount == "2.4 mm")
         #expect(page.now.moonPhase == "First quarter")  // 0.21 lies within 1/16 of 0.25
         #expect(page.hourly[1].icon.src == "../assets/icons/unknown.svg")
         #expect(page.hourly[1].icon.alt == "Broken clouds")

@@ -88,6 +88,8 @@ public struct CityPageModel: Sendable {
         public var precipitationChance: String?
         /// "rain", or "snow" at or below freezing.
         public var precipitationKind: String
+        /// Rain and snow expected in the step ("0.4 mm"); nil when none is forecast.
+        public var precipitationAmount: String?
         public var wind: String
     }
 
@@ -103,6 +105,8 @@ public struct CityPageModel: Sendable {
         public var rangeWidth: String
         public var precipitationChance: String?
         public var precipitationKind: String
+        /// The day's total of rain and snow.
+        public var precipitationAmount: String?
         public var summary: String?
     }
 

@@ -149,6 +149,7 @@ public struct Presenter: Sendable {
                 temperature: format.temperature(hour.temperature),
                 precipitationChance: hour.precipitationChance.map { UnitFormatter.percent($0 * 100) },
                 precipitationKind: strings[Self.precipitationIsSnow(condition: hour.condition, celsius: hour.temperature) ? "snow" : "rain"],
+                precipitationAmount: Self.amount(rain: hour.rain, snow: hour.snow).map(format.precipitation),
                 wind: [hour.windSpeed.map(format.speed), hour.windDirection.map(compass)].compactMap { $0 }.joined(separator: " "))
         }
         let chart = chartSVG(upcoming, format: format, clock: clock)
@@ -166,6 +167,7 @@ public struct Presenter: Sendable {
                 rangeWidth: Self.percentage(max(0.04, (day.temperatureMax - day.temperatureMin) / span)),
                 precipitationChance: day.precipitationChance.map { UnitFormatter.percent($0 * 100) },
                 precipitationKind: strings[Self.precipitationIsSnow(condition: day.condition, celsius: day.temperatureMax) ? "snow" : "rain"],
+                precipitationAmount: Self.amount(rain: day.rain, snow: day.snow).map(format.precipitation),
                 summary: day.summary)
         }
 
@@ -261,6 +263,12 @@ public struct Presenter: Sendable {
             alertLabel: alertLabel,
             staleNote: stale ? staleNote(forecast, clock: clock) : nil,
             updated: clock.time(forecast.current.time))
+    }
+
+    /// Rain and snow together, when any is forecast (the page says which by its kind).
+    static func amount(rain: Double?, snow: Double?) -> Double? {
+        let total = (rain ?? 0) + (snow ?? 0)
+        return total > 0 ? total : nil
     }
 
     static func percentage(_ fraction: Double) -> String {

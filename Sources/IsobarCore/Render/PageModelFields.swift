@@ -109,6 +109,7 @@ extension CityPageModel.Hour: TemplateContext {
         case "temperature": TemplateValue(self.temperature)
         case "precipitationChance": TemplateValue(self.precipitationChance)
         case "precipitationKind": TemplateValue(self.precipitationKind)
+        case "precipitationAmount": TemplateValue(self.precipitationAmount)
         case "wind": TemplateValue(self.wind)
         default: .missing
         }
@@ -128,6 +129,7 @@ extension CityPageModel.Day: TemplateContext {
         case "rangeWidth": TemplateValue(self.rangeWidth)
         case "precipitationChance": TemplateValue(self.precipitationChance)
         case "precipitationKind": TemplateValue(self.precipitationKind)
+        case "precipitationAmount": TemplateValue(self.precipitationAmount)
         case "summary": TemplateValue(self.summary)
         default: .missing
         }

@@ -124,8 +124,10 @@ extension Precipitation {
         let fields = try JSONFields(json)
         if let hour = try fields.optionalDouble("1h") {
             millimetres = hour
+            hours = 1
         } else if let threeHours = try fields.optionalDouble("3h") {
             millimetres = threeHours
+            hours = 3
         } else {
             millimetres = 0
         }

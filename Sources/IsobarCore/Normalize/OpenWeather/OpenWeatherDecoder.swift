@@ -82,8 +82,8 @@ public struct OpenWeatherDecoder: Sendable {
             windSpeed: convert.metresPerSecond(c.wind_speed),
             windGust: c.wind_gust.map(convert.metresPerSecond),
             windDirection: c.wind_deg,
-            rainLastHour: c.rain?.millimetres,
-            snowLastHour: c.snow?.millimetres,
+            rainLastHour: c.rain?.lastHour,
+            snowLastHour: c.snow?.lastHour,
             conditions: c.weather.isEmpty ? [[OWCondition]().primary] : c.weather.map(\.condition))
         let hourly = (body.hourly ?? []).map { h in
             HourlyForecast(
@@ -164,8 +164,8 @@ public struct OpenWeatherDecoder: Sendable {
             windSpeed: convert.metresPerSecond(now.wind.speed),
             windGust: now.wind.gust.map(convert.metresPerSecond),
             windDirection: now.wind.deg,
-            rainLastHour: now.rain?.millimetres,
-            snowLastHour: now.snow?.millimetres,
+            rainLastHour: now.rain?.lastHour,
+            snowLastHour: now.snow?.lastHour,
             conditions: now.weather.isEmpty ? [[OWCondition]().primary] : now.weather.map(\.condition))
         let steps = forecast.list.sorted { $0.dt < $1.dt }.map { entry in
             HourlyForecast(

@@ -22,7 +22,13 @@ struct FlexibleCode: Decodable, Equatable {
 /// Rain and snow volume in mm: an object `{"1h": 0.2}` / `{"3h": 0.6}` in current and
 /// hourly data, but a plain number in daily data.
 struct Precipitation: Decodable, Equatable {
-    let millimetres: Double
+    var millimetres: Double
+    /// The hours the amount covers (`1h` or `3h`); nil for a daily total.
+    var hours: Int? = nil
+
+    /// The amount when it is the last hour's: the free API's current weather may send
+    /// only the last three hours', which is no "last hour".
+    var lastHour: Double? { hours == 1 ? millimetres : nil }
 
     private struct Keys: CodingKey {
         var stringValue: String
@@ -37,9 +43,10 @@ struct Precipitation: Decodable, Equatable {
             return
         }
         let container = try decoder.container(keyedBy: Keys.self)
-        for key in ["1h", "3h"] {
+        for (key, hours) in [("1h", 1), ("3h", 3)] {
             if let number = try container.decodeIfPresent(Double.self, forKey: Keys(stringValue: key)) {
                 millimetres = number
+                self.hours = hours
                 return
             }
         }
