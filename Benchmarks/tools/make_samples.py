@@ -4,7 +4,7 @@
 Writes Samples/<city-slug>/{onecall,air_pollution,geocode,weather,forecast}.json
 as raw response bodies shaped exactly like OpenWeather sends them:
 
-  * One Call 3.0        /data/3.0/onecall   (exclude=minutely)     onecall.json
+  * One Call 3.0        /data/3.0/onecall   (with minutely)        onecall.json
   * Current Weather 2.5 /data/2.5/weather                           weather.json   (Lod only)
   * 5 day / 3 hour 2.5  /data/2.5/forecast                          forecast.json  (Lod only)
   * Air Pollution       /data/2.5/air_pollution                     air_pollution.json
@@ -975,6 +975,19 @@ def daily_entry(sim, d):
     return e
 
 
+def minutely_block(sim):
+    """One Call's `minutely`: precipitation (mm/h) for each minute from the current one
+    to an hour later, following the hour records the minutes fall in."""
+    t0 = sim.c["current"]["dt"]
+    start = t0 - t0 % 60
+    out = []
+    for i in range(61):
+        t = start + i * 60
+        rain, snow = sim.precip_amounts(sim.by_t[t - t % 3600])
+        out.append({"dt": t, "precipitation": r2(rain + snow)})
+    return out
+
+
 def build_onecall(sim):
     c = sim.c
     out = {
@@ -983,6 +996,7 @@ def build_onecall(sim):
         "timezone": c["tz"],
         "timezone_offset": c["offset"],
         "current": current_block(sim),
+        "minutely": minutely_block(sim),
         "hourly": [hourly_entry(sim, sim.by_t[HOURLY_START + i * 3600]) for i in range(HOURS)],
         "daily": [daily_entry(sim, d) for d in range(DAYS)],
     }
@@ -1178,7 +1192,9 @@ def validate(out_dir):
     expected_files = {}
     for c in CITIES:
         expected_files[c["slug"]] = sorted(n + ".json" for n in c["files"])
-    present = sorted(x for x in os.listdir(out_dir) if os.path.isdir(os.path.join(out_dir, x)))
+    # Folders holding only Open-Meteo responses are make_open_meteo_samples.py's.
+    present = sorted(x for x in os.listdir(out_dir) if os.path.isdir(os.path.join(out_dir, x))
+                     and not all(f.startswith("open-meteo-") for f in os.listdir(os.path.join(out_dir, x))))
     ck(present == sorted(expected_files), "city dirs %s" % present)
 
     for c in CITIES:
@@ -1199,9 +1215,9 @@ def validate(out_dir):
 
         if "onecall" in docs:
             oc = docs["onecall"]
-            ck(set(oc) <= {"lat", "lon", "timezone", "timezone_offset", "current", "hourly", "daily", "alerts"},
+            ck(set(oc) <= {"lat", "lon", "timezone", "timezone_offset", "current", "minutely", "hourly", "daily", "alerts"},
                "%s onecall keys %s" % (slug, list(oc)))
-            ck("minutely" not in oc, slug + " minutely present")
+            ck(len(oc.get("minutely", [])) == 61 and all(m["precipitation"] >= 0 for m in oc["minutely"]), slug + " minutely")
             ck(oc["timezone"] == c["tz"] and oc["timezone_offset"] == off, slug + " tz")
             ck(oc["lat"] == c["lat"] and oc["lon"] == c["lon"], slug + " coords")
             H, D, cur = oc["hourly"], oc["daily"], oc["current"]

@@ -162,7 +162,7 @@ final class SendTimes: HTTPClient, @unchecked Sendable {
         let query = requests.request(.oneCall, for: city).url.query ?? ""
         #expect(query.contains("lat=35.6895"))
         #expect(query.contains("lon=139.6917"))
-        #expect(query.contains("exclude=minutely"))
+        #expect(!query.contains("exclude"))
         #expect(query.contains("units=imperial"))
         #expect(query.contains("lang=de"))
         #expect(query.contains("appid=k%2Be/y"))

@@ -81,6 +81,12 @@ import Testing
             let hourly: [Hourly]?
             let daily: [Daily]?
             let alerts: [Alert]?
+            let minutely: [Minute]?
+
+            struct Minute: Decodable {
+                let dt: TimeInterval
+                let precipitation: Double
+            }
 
             struct Current: Decodable {
                 let dt: TimeInterval

@@ -62,7 +62,7 @@ import Testing
         #expect(await server.requests(onecall).count == 2)
         #expect(await server.requests(air).count == 2)
         let call = try #require(await server.requests(onecall).first)
-        #expect(call.query["exclude"] == "minutely")
+        #expect(call.query["exclude"] == nil)  // minutely is kept: the nowcast
         #expect(call.query["units"] == "metric")
         #expect(call.query["lang"] == "en")
         #expect(call.userAgent?.hasPrefix("isobar/") == true)

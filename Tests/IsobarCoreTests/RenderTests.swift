@@ -146,6 +146,8 @@ import Testing
             var forecast = try OpenWeatherDecoder(units: .metric).oneCall(TestPaths.response(fixture, .oneCall), city: .test())
             forecast.airQuality = try OpenWeatherDecoder(units: .metric).airPollution(TestPaths.response("air_pollution.json", .airPollution))
             forecast.location.name = "Quote \" and \\ and </script> and \u{2028} and \u{1}"
+            forecast.nowcast = [NowcastStep(time: forecast.current.time, minutes: 15, intensity: 1.2),
+                                NowcastStep(time: forecast.current.time.addingTimeInterval(900), minutes: 15, intensity: 0)]
             let data = try ForecastJSON.data(forecast, slug: "london-gb")
             let decoder = JSONDecoder()
             decoder.dateDecodingStrategy = .iso8601

@@ -12,11 +12,14 @@ public struct Forecast: Sendable, Codable, Equatable {
     public var daily: [DailyForecast]
     public var alerts: [WeatherAlert]
     public var airQuality: AirQuality?
+    /// Precipitation over the next hour or two, where the provider sends it: empty
+    /// otherwise (and then nothing is said about the next hour).
+    public var nowcast: [NowcastStep]
     public var source: Source
 
     public init(
         location: Location, current: CurrentConditions, hourly: [HourlyForecast],
-        daily: [DailyForecast], alerts: [WeatherAlert], airQuality: AirQuality?, source: Source
+        daily: [DailyForecast], alerts: [WeatherAlert], airQuality: AirQuality?, nowcast: [NowcastStep] = [], source: Source
     ) {
         self.location = location
         self.current = current
@@ -24,8 +27,19 @@ public struct Forecast: Sendable, Codable, Equatable {
         self.daily = daily
         self.alerts = alerts
         self.airQuality = airQuality
+        self.nowcast = nowcast
         self.source = source
     }
+}
+
+/// One step of a nowcast: One Call's `minutely` (a minute each) or Open-Meteo's
+/// `minutely_15` (a quarter hour each).
+public struct NowcastStep: Sendable, Codable, Equatable {
+    /// When the step begins.
+    public var time: Date
+    public var minutes: Int
+    /// mm per hour.
+    public var intensity: Double
 }
 
 public struct Location: Sendable, Codable, Equatable {

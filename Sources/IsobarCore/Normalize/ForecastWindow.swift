@@ -11,6 +11,7 @@ extension Forecast {
         copy.hourly = hourly.filter { $0.time.addingTimeInterval(Double($0.stepHours) * 3600) > now }
         let today = LocalDay.key(for: now, in: location.timeZone)
         copy.daily = daily.filter { $0.day >= today }
+        copy.nowcast = nowcast.filter { $0.time.addingTimeInterval(Double($0.minutes) * 60) > now }
         return copy
     }
 }

@@ -55,6 +55,12 @@ public struct CityPageModel: Sendable {
         public var moonset: String?
     }
 
+    /// The next hour's rain or snow, in words and as a strip of bars.
+    public struct Nowcast: Sendable {
+        public var text: String
+        public var strip: String
+    }
+
     public struct AirQualityModel: Sendable {
         public struct Pollutant: Sendable {
             public var name: String
@@ -140,6 +146,7 @@ public struct CityPageModel: Sendable {
     /// The `lang` of the condition descriptions, which may differ from the page's.
     public var descriptionLanguage: String
     public var now: Now
+    public var nowcast: Nowcast?
     public var airQuality: AirQualityModel?
     public var alerts: [Alert]
     public var hasAlerts: Bool

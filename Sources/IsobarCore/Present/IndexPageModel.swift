@@ -16,6 +16,8 @@ public struct IndexPageModel: Sendable {
         public var alertLabel: String
         /// "Data from 11:50" when the latest update failed and older data is shown.
         public var staleNote: String?
+        /// The next hour's rain or snow in words, where the data has a nowcast.
+        public var nowcast: String? = nil
         public var updated: String
     }
 

@@ -199,7 +199,7 @@ public struct Presenter: Sendable {
             staleNote: stale ? staleNote(forecast, clock: clock) : nil,
             // Open-Meteo sends codes, described from the UI strings; OpenWeather sends text.
             descriptionLanguage: forecast.source.api.hasPrefix("openweather") ? apiLanguage : strings.language,
-            now: now, airQuality: air, alerts: alerts, hasAlerts: !alerts.isEmpty,
+            now: now, nowcast: nowcast(forecast, clock: clock), airQuality: air, alerts: alerts, hasAlerts: !alerts.isEmpty,
             temperatureUnit: format.temperatureSymbol,
             hourlyStep: strings[forecast.hourly.first?.stepHours == 3 ? "every_3_hours" : "hourly"],
             hourlyHeading: strings.format("next_n_hours", ["hours": String(min(48, hours.count * (upcoming.first?.stepHours ?? 1)))]),
@@ -262,7 +262,21 @@ public struct Presenter: Sendable {
             alertCount: count, hasAlerts: count > 0, plural: count > 1,
             alertLabel: alertLabel,
             staleNote: stale ? staleNote(forecast, clock: clock) : nil,
+            nowcast: nowcast(forecast, clock: clock)?.text,
             updated: clock.time(forecast.current.time))
+    }
+
+    /// The next hour in words and bars, when the nowcast covers it.
+    func nowcast(_ forecast: Forecast, clock: LocalTimeFormatter) -> CityPageModel.Nowcast? {
+        let now = forecast.current.time
+        guard let steps = NowcastText.window(forecast.nowcast, from: now) else { return nil }
+        let primary = forecast.current.conditions.first ?? Condition(code: 0, main: "", description: "", icon: "")
+        let kind = strings[Self.precipitationIsSnow(condition: primary, celsius: forecast.current.temperature) ? "snow" : "rain"]
+        let text = NowcastText(strings: strings, clock: clock).sentence(steps, from: now, kind: kind)
+        let strip = NowcastStrip(
+            bars: steps.map { .init(offset: $0.time.timeIntervalSince(now) / 60, minutes: Double($0.minutes), intensity: $0.intensity) },
+            title: text, labels: (strings["nowcast_now"], strings["nowcast_half"], strings["nowcast_hour"]))
+        return CityPageModel.Nowcast(text: text, strip: strip.svg(id: "nowcast-strip"))
     }
 
     /// Rain and snow together, when any is forecast (the page says which by its kind).

@@ -123,6 +123,7 @@ public struct Manifest: Codable, Sendable, Equatable {
                     }
                     json.field("low", card.low)
                     json.field("name", card.name)
+                    json.field("nowcast", card.nowcast)
                     json.field("plural") { json.bool(card.plural) }
                     json.field("staleNote", card.staleNote)
                     json.field("temperature", card.temperature)
@@ -163,7 +164,7 @@ extension IndexPageModel.Card {
             high: try fields.optionalString("high"), low: try fields.optionalString("low"),
             alertCount: try fields.int("alertCount"), hasAlerts: try fields.bool("hasAlerts"), plural: try fields.bool("plural"),
             alertLabel: try fields.string("alertLabel"), staleNote: try fields.optionalString("staleNote"),
-            updated: try fields.string("updated"))
+            nowcast: try fields.optionalString("nowcast"), updated: try fields.string("updated"))
     }
 }
 

@@ -61,6 +61,16 @@ extension CityPageModel.Now: TemplateContext {
     }
 }
 
+extension CityPageModel.Nowcast: TemplateContext {
+    func value(named name: String) -> TemplateValue {
+        switch name {
+        case "text": TemplateValue(self.text)
+        case "strip": TemplateValue(self.strip)
+        default: .missing
+        }
+    }
+}
+
 extension CityPageModel.AirQualityModel.Pollutant: TemplateContext {
     func value(named name: String) -> TemplateValue {
         switch name {
@@ -176,6 +186,7 @@ extension CityPageModel: TemplateContext {
         case "staleNote": TemplateValue(self.staleNote)
         case "descriptionLanguage": TemplateValue(self.descriptionLanguage)
         case "now": TemplateValue(self.now)
+        case "nowcast": TemplateValue(self.nowcast)
         case "airQuality": TemplateValue(self.airQuality)
         case "alerts": TemplateValue(self.alerts)
         case "hasAlerts": TemplateValue(self.hasAlerts)
@@ -215,6 +226,7 @@ extension IndexPageModel.Card: TemplateContext {
         case "plural": TemplateValue(self.plural)
         case "alertLabel": TemplateValue(self.alertLabel)
         case "staleNote": TemplateValue(self.staleNote)
+        case "nowcast": TemplateValue(self.nowcast)
         case "updated": TemplateValue(self.updated)
         default: .missing
         }

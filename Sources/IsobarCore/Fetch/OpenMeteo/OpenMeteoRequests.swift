@@ -36,6 +36,8 @@ public struct OpenMeteoRequests: Sendable {
             items = coordinates + [
                 .init(name: "current", value: Self.current), .init(name: "hourly", value: Self.hourly),
                 .init(name: "daily", value: Self.daily), .init(name: "timezone", value: "auto"),
+                // Two hours of quarter-hour precipitation: the page's nowcast.
+                .init(name: "minutely_15", value: "precipitation"), .init(name: "forecast_minutely_15", value: "8"),
                 .init(name: "timeformat", value: "unixtime"), .init(name: "forecast_days", value: "8"),
                 .init(name: "forecast_hours", value: "48"),
                 .init(name: "temperature_unit", value: imperial ? "fahrenheit" : "celsius"),

@@ -27,7 +27,8 @@ public struct OpenWeatherRequests: Sendable {
         case .airPollution:
             items = coordinates(city)
         case .oneCall:
-            items = coordinates(city) + [.init(name: "exclude", value: "minutely")] + unitsAndLanguage(city)
+            // `minutely` (the next hour's precipitation) is kept: the page's nowcast.
+            items = coordinates(city) + unitsAndLanguage(city)
         case .currentWeather, .fiveDayForecast, .openMeteoForecast, .openMeteoAirQuality, .openMeteoGeocode:
             items = coordinates(city) + unitsAndLanguage(city)
         }

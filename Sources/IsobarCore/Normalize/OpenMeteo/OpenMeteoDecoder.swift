@@ -126,9 +126,18 @@ public struct OpenMeteoDecoder: Sendable {
             withSun.sunrise = day.sunrise
             withSun.sunset = day.sunset
         }
+        // A quarter's sum, in mm (or inches), as an intensity over the quarter it covers.
+        var nowcast: [NowcastStep] = []
+        if let m = body.minutely_15 {
+            for index in m.time.indices {
+                guard let amount = Self.value(m.precipitation, index) else { continue }
+                nowcast.append(NowcastStep(
+                    time: Date(timeIntervalSince1970: m.time[index] - 900), minutes: 15, intensity: millimetres(amount) * 4))
+            }
+        }
         return Forecast(
             location: location, current: withSun, hourly: hourly, daily: daily, alerts: [], airQuality: nil,
-            source: Source(api: "open-meteo", fetchedAt: response.fetchedAt))
+            nowcast: nowcast, source: Source(api: "open-meteo", fetchedAt: response.fetchedAt))
     }
 
     /// The European AQI (0–100+) on the 1–5 scale the page explains: good, fair,

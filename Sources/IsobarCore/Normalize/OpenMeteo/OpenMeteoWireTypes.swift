@@ -65,6 +65,13 @@ struct OpenMeteoForecastBody: Decodable {
     let current: Current
     let hourly: Hourly?
     let daily: Daily?
+    let minutely_15: Minutely15?
+
+    /// Each value is the sum over the quarter hour before its time.
+    struct Minutely15: Decodable {
+        let time: [TimeInterval]
+        let precipitation: [Double?]?
+    }
 }
 
 struct OpenMeteoAirQualityBody: Decodable {

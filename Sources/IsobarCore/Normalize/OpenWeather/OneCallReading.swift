@@ -21,6 +21,12 @@ extension OneCallBody {
         alerts = try fields.optionalValue("alerts") { value throws(DecodingError) in
             try JSONFields.array(value) { element throws(DecodingError) in try Alert(json: element) }
         }
+        minutely = try fields.optionalValue("minutely") { value throws(DecodingError) in
+            try JSONFields.array(value) { element throws(DecodingError) in
+                let minute = try JSONFields(element)
+                return Minute(dt: try minute.double("dt"), precipitation: try minute.double("precipitation"))
+            }
+        }
     }
 }
 

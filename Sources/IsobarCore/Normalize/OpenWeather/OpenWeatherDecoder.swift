@@ -124,9 +124,10 @@ public struct OpenWeatherDecoder: Sendable {
                 start: Date(timeIntervalSince1970: a.start), end: Date(timeIntervalSince1970: a.end),
                 description: Self.unescapedLineBreaks(a.description ?? ""), tags: a.tags ?? [])
         }
+        let nowcast = (body.minutely ?? []).map { NowcastStep(time: Date(timeIntervalSince1970: $0.dt), minutes: 1, intensity: $0.precipitation) }
         return Forecast(
             location: location, current: current, hourly: hourly, daily: daily, alerts: alerts,
-            airQuality: nil, source: Source(api: "openweather/onecall3", fetchedAt: response.fetchedAt))
+            airQuality: nil, nowcast: nowcast, source: Source(api: "openweather/onecall3", fetchedAt: response.fetchedAt))
     }
 
     /// Some senders' alert texts arrive with the two characters `\n` where a line break

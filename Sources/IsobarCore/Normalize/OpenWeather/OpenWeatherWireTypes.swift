@@ -85,6 +85,13 @@ struct OneCallBody {
     let hourly: [Hourly]?
     let daily: [Daily]?
     let alerts: [Alert]?
+    /// Precipitation (mm/h) for each of the next 60 minutes, where available.
+    let minutely: [Minute]?
+
+    struct Minute {
+        let dt: TimeInterval
+        let precipitation: Double
+    }
 
     struct Current {
         let dt: TimeInterval

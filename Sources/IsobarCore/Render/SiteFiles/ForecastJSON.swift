@@ -364,6 +364,15 @@ final class JSONText {
                     field("utcOffsetSeconds") { number(Double(l.utcOffsetSeconds)) }
                 }
             }
+            field("nowcast") {
+                array(f.nowcast) { step in
+                    object {
+                        field("intensity", step.intensity)
+                        field("minutes") { number(Double(step.minutes)) }
+                        field("time", step.time)
+                    }
+                }
+            }
             field("source") {
                 object {
                     field("api", f.source.api)

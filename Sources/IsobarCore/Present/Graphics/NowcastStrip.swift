@@ -1,0 +1,39 @@
+import Foundation
+
+/// The next hour's precipitation as a strip of bars (inline SVG): one bar per minute or
+/// quarter hour, its height the intensity on a square-root scale (4 mm/h and more fills it: heavy rain). The
+/// sentence beside it says the same in words and is the picture's text alternative.
+public struct NowcastStrip: Sendable {
+    public struct Bar: Sendable {
+        /// Minutes from the data time to the bar's start (may be negative for the step
+        /// already under way) and its length.
+        public var offset: Double
+        public var minutes: Double
+        /// mm per hour.
+        public var intensity: Double
+    }
+
+    public var bars: [Bar]
+    public var title: String
+    public var labels: (now: String, half: String, hour: String)
+
+    static let width = 300.0, height = 56.0, plotHeight = 36.0, heavy = 4.0
+
+    public func svg(id: String) -> String {
+        var svg = #"<svg class="nowcast-strip" viewBox="0 0 300 56" role="img" aria-labelledby="\#(id)-title" preserveAspectRatio="xMidYMid meet">"#
+        svg += #"<title id="\#(id)-title">\#(XMLText.escape(title))</title>"#
+        svg += #"<line class="chart-axis" x1="0" x2="300" y1="36" y2="36"/>"#
+        for bar in bars where bar.intensity > 0 {
+            let start = max(0, bar.offset), end = min(60, bar.offset + bar.minutes)
+            guard end > start else { continue }
+            let x = start / 60 * Self.width, width = max(1, (end - start) / 60 * Self.width - 0.5)
+            // Square root: drizzle (0.3 mm/h) stays visible beside heavy rain.
+            let height = max(2, (min(1, bar.intensity / Self.heavy)).squareRoot() * Self.plotHeight)
+            svg += #"<rect class="chart-pop" x="\#(XMLText.number(x))" y="\#(XMLText.number(Self.plotHeight - height))" width="\#(XMLText.number(width))" height="\#(XMLText.number(height))"/>"#
+        }
+        for (x, anchor, label) in [(0.0, "start", labels.now), (150.0, "middle", labels.half), (300.0, "end", labels.hour)] {
+            svg += #"<text class="chart-label" x="\#(XMLText.number(x))" y="52" text-anchor="\#(anchor)">\#(XMLText.escape(label))</text>"#
+        }
+        return svg + "</svg>"
+    }
+}
