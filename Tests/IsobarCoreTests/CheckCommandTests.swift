@@ -100,4 +100,26 @@ import Testing
         #expect(build.status == 1)
         #expect(build.stderr.contains("overlaps templates"), "\(build.stderr)")
     }
+
+    /// Issue 12, item 3: a timeout that would round to 0 ms (libcurl's "no limit") is refused
+    /// by `check` and `build` alike, with the range the check applies.
+    @Test(arguments: ["0.0001s", "0.5ms", "0s"])
+    func timeoutsBelowTheStatedRangeAreRefused(_ value: String) throws {
+        let site = try TemporaryFolder.demoSite()
+        defer { site.cleanup() }
+        let demo = try String(contentsOf: TestPaths.repository.appendingPathComponent("isobar.yml"), encoding: .utf8)
+        for key in ["timeout", "connect_timeout"] {
+            _ = try site.write(demo.replacingOccurrences(of: "openweather:\n", with: "openweather:\n  \(key): \(value)\n"), to: "isobar.yml")
+            let expected = "isobar.yml:10:\(key.count + 5): error: openweather.\(key): \"\(value)\" is not a duration between 1s and 10m"
+            for command in ["check", "build"] {
+                let run = try IsobarRun([command], in: site.url)
+                #expect(run.status == 1, "\(command): \(run.stderr)")
+                #expect(run.stderr.contains(expected), "\(command): \(run.stderr)")
+            }
+        }
+        #expect(!FileManager.default.fileExists(atPath: site.url.appendingPathComponent("_site").path))
+        _ = try site.write(demo.replacingOccurrences(of: "openweather:\n", with: "openweather:\n  timeout: 1s\n  connect_timeout: 1s\n"), to: "isobar.yml")
+        let lowest = try check(site)
+        #expect(lowest.status == 0, "\(lowest.stderr)")
+    }
 }

@@ -140,6 +140,13 @@ import Testing
         #expect(error.location?.line == 2)
     }
 
+    /// The words a message states a range in are the numbers the check uses.
+    @Test(arguments: [DurationRange.timeout, .cacheAge, .staleAfter])
+    func statedRangesAreTheCheckedOnes(_ range: DurationRange) {
+        #expect(DurationParser.seconds(from: range.lowest) == range.seconds.lowerBound)
+        #expect(DurationParser.seconds(from: range.highest) == range.seconds.upperBound)
+    }
+
     @Test func durationsAtTheEdgesOfTheirRangesPass() throws {
         let config = try load("base_url: https://w.example.org\nopenweather: { timeout: 1s, connect_timeout: 10m }\ncache: { max_age: 0s }\nstale_after: 1m\ncities:\n  - { name: Oslo, country: NO }\n")
         #expect(config.openWeather.timeout == 1 && config.openWeather.connectTimeout == 600)

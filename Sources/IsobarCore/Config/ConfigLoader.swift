@@ -161,10 +161,8 @@ public enum ConfigLoader {
     /// never rounded into it.
     private static func duration(_ value: YAMLValue, in range: DurationRange) throws -> TimeInterval {
         let text = try value.string()
-        guard let seconds = DurationParser.seconds(from: text) else {
-            throw value.error("\"\(text)\" is not a duration", hint: "write it like \(range.examples)")
-        }
-        guard range.seconds.contains(seconds) else {
+        // One message for what does not parse (`0.5ms`) and what is out of range: both say the range.
+        guard let seconds = DurationParser.seconds(from: text), range.seconds.contains(seconds) else {
             throw value.error("\"\(text)\" is not a duration between \(range.lowest) and \(range.highest)", hint: "write it like \(range.examples)")
         }
         return seconds
