@@ -203,6 +203,17 @@ extension HostileInputTests {
             #expect(run.stderr.contains("hint: each *alias repeats what its &anchor holds"))
         }
     }
+
+    /// The theme's UI strings are YAML too, read the same way.
+    @Test func anAliasBombInTheUIStringsStopsAtOnce() throws {
+        let site = try TemporaryFolder.demoSite()
+        defer { site.cleanup() }
+        _ = try site.write(Self.aliasBombs[0].yaml, to: "Templates/i18n/en.yml")
+        let run = try IsobarRun(["check"], in: site.url, timeout: 20)
+        #expect(!run.timedOut, "still running after 20 s")
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("Templates/i18n/en.yml:6:10: error: x5[0]: aliases make the document larger than 100000 values"), "\(run.stderr)")
+    }
 }
 
 private extension String {
