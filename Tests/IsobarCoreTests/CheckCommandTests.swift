@@ -100,4 +100,68 @@ import Testing
         #expect(build.status == 1)
         #expect(build.stderr.contains("overlaps templates"), "\(build.stderr)")
     }
+
+    /// Issue 12, item 3: a timeout that would round to 0 ms (libcurl's "no limit") is refused
+    /// by `check` and `build` alike, with the range the check applies.
+    @Test(arguments: ["0.0001s", "0.5ms", "0s"])
+    func timeoutsBelowTheStatedRangeAreRefused(_ value: String) throws {
+        let site = try TemporaryFolder.demoSite()
+        defer { site.cleanup() }
+        let demo = try String(contentsOf: TestPaths.repository.appendingPathComponent("isobar.yml"), encoding: .utf8)
+        for key in ["timeout", "connect_timeout"] {
+            _ = try site.write(demo.replacingOccurrences(of: "openweather:\n", with: "openweather:\n  \(key): \(value)\n"), to: "isobar.yml")
+            let expected = "isobar.yml:10:\(key.count + 5): error: openweather.\(key): \"\(value)\" is not a duration between 1s and 10m"
+            for command in ["check", "build"] {
+                let run = try IsobarRun([command], in: site.url)
+                #expect(run.status == 1, "\(command): \(run.stderr)")
+                #expect(run.stderr.contains(expected), "\(command): \(run.stderr)")
+            }
+        }
+        #expect(!FileManager.default.fileExists(atPath: site.url.appendingPathComponent("_site").path))
+        _ = try site.write(demo.replacingOccurrences(of: "openweather:\n", with: "openweather:\n  timeout: 1s\n  connect_timeout: 1s\n"), to: "isobar.yml")
+        let lowest = try check(site)
+        #expect(lowest.status == 0, "\(lowest.stderr)")
+    }
+
+    /// Configs that once gave messages without a position or with an empty key path
+    /// (issue 12, item 8): the bytes, then where the message points (nil: nowhere, and it
+    /// says why) and how it begins, key path first.
+    static let unplaceableConfigs: [(name: String, bytes: [UInt8], position: String?, message: String)] = [
+        ("not UTF-8", Array("base_url: https://w.example.org/\ntitle: Caf".utf8) + [0xE9] + Array("\ncities: [{ name: Oslo, country: NO }]\n".utf8),
+         "2:11", "title: byte 0xE9 is not valid UTF-8"),
+        ("a control character in a value", Array("base_url: https://w.example.org/\ncities:\n  - { name: \"Lon\u{1}don\", country: GB }\n".utf8),
+         "3:17", "cities[0].name: control character U+0001 is not allowed in YAML"),
+        ("a lone ---", Array("---\n".utf8), "1:1", "the top level: the config file holds no settings"),
+        ("an empty file", [], nil, "the top level: the config file is empty"),
+        ("a list as a key", Array("base_url: https://w.example.org/\n[a, b]: 1\ncities: [{ name: Oslo, country: NO }]\n".utf8),
+         "2:1", "the top level: a list used as a key"),
+        ("a list as a city's key", Array("base_url: https://w.example.org/\ncities:\n  - { name: Oslo, [x]: 1 }\n".utf8),
+         "3:19", "cities[0]: a list used as a key"),
+        ("a list as the document", Array("- base_url: https://w.example.org/\n".utf8),
+         "1:1", "the top level: expected a mapping of keys to values, found a list"),
+        ("an unclosed mapping", Array("base_url: https://w.example.org/\ncities:\n  - { name: Oslo, country: NO\n".utf8),
+         "4:1", "cities[0].country: YAML syntax: while parsing a flow mapping, did not find expected ',' or '}'"),
+        ("two documents", Array("base_url: https://w.example.org/\n---\ncities: []\n".utf8),
+         "2:1", "the top level: YAML: expected a single document in the stream, but found another document"),
+    ]
+
+    @Test(arguments: unplaceableConfigs.indices)
+    func everyConfigErrorHasAPositionAndAKeyPath(_ index: Int) throws {
+        let config = Self.unplaceableConfigs[index]
+        let site = try TemporaryFolder.demoSite(items: ["Templates", "Data"])
+        defer { site.cleanup() }
+        try Data(config.bytes).write(to: site.url.appendingPathComponent("isobar.yml"))
+        let run = try check(site)
+        #expect(run.status == 1)
+        let lines = run.stderr.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let file = site.url.appendingPathComponent("isobar.yml").path
+        #expect(lines[0] == "\(file):\(config.position.map { $0 + ":" } ?? "") error: \(config.message)", "\(config.name): \(run.stderr)")
+        if let column = config.position?.split(separator: ":").last.flatMap({ Int($0) }) {
+            // The line, then a caret under the column: ` N | text` and `   | ^`.
+            let text = try #require(lines[1].split(separator: "|", maxSplits: 1).last, "\(config.name): \(run.stderr)")
+            let caret = try #require(lines[2].split(separator: "|", maxSplits: 1).last, "\(config.name): \(run.stderr)")
+            #expect(caret == " " + String(repeating: " ", count: column - 1) + "^", "\(config.name): \(run.stderr)")
+            #expect(!text.unicodeScalars.contains { $0.value < 0x20 }, "the line is shown without its control character")
+        }
+    }
 }

@@ -140,6 +140,13 @@ import Testing
         #expect(error.location?.line == 2)
     }
 
+    /// The words a message states a range in are the numbers the check uses.
+    @Test(arguments: [DurationRange.timeout, .cacheAge, .staleAfter])
+    func statedRangesAreTheCheckedOnes(_ range: DurationRange) {
+        #expect(DurationParser.seconds(from: range.lowest) == range.seconds.lowerBound)
+        #expect(DurationParser.seconds(from: range.highest) == range.seconds.upperBound)
+    }
+
     @Test func durationsAtTheEdgesOfTheirRangesPass() throws {
         let config = try load("base_url: https://w.example.org\nopenweather: { timeout: 1s, connect_timeout: 10m }\ncache: { max_age: 0s }\nstale_after: 1m\ncities:\n  - { name: Oslo, country: NO }\n")
         #expect(config.openWeather.timeout == 1 && config.openWeather.connectTimeout == 600)
@@ -148,29 +155,50 @@ import Testing
         #expect(CurlHTTPClient.milliseconds(0.0001) == 1 && CurlHTTPClient.milliseconds(1) == 1000 && CurlHTTPClient.milliseconds(1e300) == 86_400_000)
     }
 
-    /// Issue 12, item 4: nested aliases used as a key ("billion laughs") are refused
-    /// before Yams hashes the expanded key; the same aliases as values are read at once.
+    /// Issue 12, item 4: nested aliases ("billion laughs") are refused from what they would
+    /// add, before Yams expands anything: as keys (Yams hashes each expanded key: minutes),
+    /// values, or anchors nothing uses.
     @Test func aliasBombsAreRefusedQuickly() throws {
         var bomb = "base_url: https://w.example.org\na: &a [\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\"]\n"
         for (name, previous) in zip("bcdefg", "abcdef") {
             bomb += "\(name): &\(name) [" + Array(repeating: "*\(previous)", count: 9).joined(separator: ",") + "]\n"
         }
         #expect(bomb.utf8.count < 400)
-        for key in ["? *g\n: x\n", "*g : y\n", "{ *g : z }: 1\n", "? [*g, *f]\n: 1\n"] {
+        for use in ["? *g\n: x\n", "*g : y\n", "{ *g : z }: 1\n", "? [*g, *f]\n: 1\n", "?\n  - *g\n: 1\n", "title: *g\n", ""] {
             let started = Date()
-            let error = try #require(failure(bomb + key + "cities: []\n"), "\(key)")
-            #expect(error.message == "an alias used as a key", "\(error)")
-            #expect(error.location?.line == 9, "\(error)")
+            let error = try #require(failure(bomb + use + "cities: []\n"), "\(use)")
+            #expect(error.message == "f[0]: aliases make the document larger than 100000 values", "\(error)")
+            #expect(error.location?.line == 7 && error.location?.column == 8, "\(error)")
             #expect(Date().timeIntervalSince(started) < 10, "generous: the bomb took minutes before")
         }
-        // As a value the bomb is just a wrong value, found at once.
-        let started = Date()
-        let value = try #require(failure("base_url: https://w.example.org\ncities: *g\n" + bomb.split(separator: "\n").dropFirst().map { "x" + $0 }.joined(separator: "\n")))
-        #expect(Date().timeIntervalSince(started) < 10)
-        #expect(value.location != nil)
-        // Aliases that are not keys, and asterisks in text, are fine.
+        // Aliases within reason, and asterisks in text, are fine, as keys too.
         let ok = try load("base_url: https://w.example.org\ntitle: \"Weather *now* ? yes\"\nunits: &u imperial\ncities:\n  - { name: Oslo, country: NO, units: *u }\n")
         #expect(ok.cities[0].units == .imperial)
+        let key = try #require(failure("base_url: https://w.example.org\ntitle: &k nonsense\n*k : 1\ncities: []\n"))
+        #expect(key.message == "nonsense: unknown key", "\(key)")
+    }
+
+    /// What aliases add is counted from the anchors' sizes, nothing expanded: `*x` here
+    /// adds four values (the list and its three items).
+    @Test func aliasesAreCountedByWhatTheyAdd() throws {
+        let text = "a: &x [1, 2, 3]\nb: [*x, *x, *x]\n"
+        #expect(YAMLEvents.aliasOverrun(in: text, budget: 12) == nil)
+        let overrun = try #require(YAMLEvents.aliasOverrun(in: text, budget: 11))
+        #expect((overrun.line, overrun.column, overrun.keyPath) == (2, 13, "b[2]"))
+        // An anchor holding aliases stands for all they expand to.
+        let nested = "a: &x [1, 2, 3]\nb: &y [*x, *x]\nc: [*y]\n"
+        #expect(YAMLEvents.aliasOverrun(in: nested, budget: 17) == nil)  // 8, then 1 + 8
+        #expect(YAMLEvents.aliasOverrun(in: nested, budget: 16)?.keyPath == "c[0]")
+    }
+
+    /// The key path of a position where the text cannot be read or parsed.
+    @Test func positionsAreNamedByTheKeyAroundThem() {
+        let text = "title: x\nopenweather:\n  timeout: 5s\ncities:\n  - { name: Oslo, country: NO }\n"
+        #expect(YAMLEvents.keyPath(line: 1, column: 9, in: text) == "title")
+        #expect(YAMLEvents.keyPath(line: 3, column: 12, in: text) == "openweather.timeout")
+        #expect(YAMLEvents.keyPath(line: 5, column: 15, in: text) == "cities[0].name")
+        #expect(YAMLEvents.keyPath(line: 5, column: 34, in: text) == "cities")  // past the city's `}`
+        #expect(YAMLEvents.keyPath(line: 1, column: 1, in: "") == "")
     }
 
     /// Issue 12, item 8: every config error has file:line:col (or says why not) and a
@@ -184,7 +212,11 @@ import Testing
         #expect(scalarTop.message.hasPrefix("the top level: expected a mapping"), "\(scalarTop)")
         let control = try #require(failure("base_url: https://w.example.org\ntitle: \"a\u{1}b\"\ncities: []\n"))
         #expect(control.location?.line == 2 && control.location?.column == 10, "\(control)")
-        #expect(control.description.hasPrefix("/sites/demo/isobar.yml:2:10: error: YAML: control characters are not allowed"), "\(control)")
+        #expect(control.description.hasPrefix("/sites/demo/isobar.yml:2:10: error: title: control character U+0001 is not allowed in YAML"), "\(control)")
+        let empty = try #require(failure("# nothing yet\n"))
+        #expect(empty.location == nil && empty.message == "the top level: the config file is empty", "\(empty)")
+        let syntax = try #require(failure("base_url: https://w.example.org\ncities:\n  - { name: Oslo, country: NO\n"))
+        #expect(syntax.message.hasPrefix("cities[0].country: YAML syntax: "), "\(syntax)")
 
         let folder = try TemporaryFolder()
         defer { folder.cleanup() }
@@ -195,7 +227,8 @@ import Testing
             Issue.record("loaded a non-UTF-8 config")
         } catch let error as IsobarError {
             #expect(error.location?.line == 2 && error.location?.column == 11, "\(error)")
-            #expect(error.message.contains("not valid UTF-8"))
+            #expect(error.message == "title: byte 0xE9 is not valid UTF-8", "\(error)")
+            #expect(error.location?.sourceLine == "title: caf\u{FFFD} latin-1", "the line is shown, the byte as U+FFFD")
         }
     }
 

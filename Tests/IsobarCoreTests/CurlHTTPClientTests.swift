@@ -85,4 +85,24 @@ actor ConcurrencyGauge {
             }
         })
     }
+
+    /// Issue 12, item 3: libcurl reads a 0 ms timeout as "no limit"; a sub-millisecond one
+    /// must still time out.
+    @Test func aSubMillisecondTimeoutStillTimesOut() async throws {
+        try await withServer({ port in
+            var settings = HTTPClientSettings()
+            settings.totalTimeout = 0.0001
+            let client = CurlHTTPClient(settings: settings)
+            defer { client.close() }
+            // Were the timeout 0 ms, this would wait for the answer and get a 200.
+            await #expect(throws: TransportError.timedOut(seconds: 0.0001)) {
+                try await client.get(HTTPRequest(url: URL(string: "http://127.0.0.1:\(port)/late")!))
+            }
+        }, routes: { server in
+            await server.appendRoute("GET /late") { _ in
+                try await Task.sleep(for: .seconds(3))
+                return FlyingFox.HTTPResponse(statusCode: .ok, body: Data("{}".utf8))
+            }
+        })
+    }
 }

@@ -114,6 +114,11 @@ import Testing
         #expect(icon == (try Data(contentsOf: TestPaths.repository.appendingPathComponent("Public/icons/01d.svg"))))
         #expect(FileManager.default.fileExists(atPath: site.url.appendingPathComponent("_site/assets/style.css").path))
 
+        // Besides the cities' folders, the top of the site holds exactly the names no slug
+        // may take (issue 12, item 5): a new top-level file must join SiteLayout's list.
+        let top = try FileManager.default.contentsOfDirectory(atPath: site.url.appendingPathComponent("_site").path)
+        #expect(Set(top) == Set(slugs + SiteLayout.topLevelNames))
+
         // The pinned clock makes the build reproducible: a second run writes nothing.
         let again = try run(["build", "--quiet"], in: site.url)
         #expect(again.status == 0)

@@ -91,7 +91,10 @@ func busiestWindow(_ times: [TimeInterval], length: TimeInterval) -> Int {
         #expect(sent.count == 12)
         let origin = sent.min()!
         let times = sent.map { $0 - origin }
-        #expect(busiestWindow(times, length: 3) <= 4)
+        // A quarter second less than the window: the stamps come a moment after the limiter
+        // lets each request go, and on a loaded machine (CI runs suites in parallel) that
+        // moment varies; a limiter that let a fifth request through would still show.
+        #expect(busiestWindow(times, length: 2.75) <= 4)
         // 12 requests at 4 per 3 s cannot finish in less than two full windows.
         #expect(times.max()! >= 5.5)
     }

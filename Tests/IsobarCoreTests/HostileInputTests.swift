@@ -163,6 +163,59 @@ import Testing
     }
 }
 
+extension HostileInputTests {
+    /// Nine lists of nine, each made of the one before: 9^9 values from a few hundred bytes.
+    static let nestedAliases = (1...8).map { level in
+        "x\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 9).joined(separator: ", ") + "]"
+    }
+
+    static let aliasBombs: [(name: String, yaml: String, line: Int, column: Int, keyPath: String)] = [
+        // In a key: Yams hashes every key to find duplicates, expanding the aliases in it —
+        // this one kept `isobar check` busy for minutes (issue 12, item 4).
+        ("key", (["x0: &a0 [l, l, l, l, l, l, l, l, l]"] + nestedAliases + ["? *a8", ": 1"]).joined(separator: "\n") + "\n",
+         6, 10, "x5[0]"),
+        // The same, the key's alias on a line of its own.
+        ("multi-line key", (["x0: &a0 [l, l, l, l, l, l, l, l, l]"] + nestedAliases + ["?", "  - *a8", ": 1"]).joined(separator: "\n") + "\n",
+         6, 10, "x5[0]"),
+        // "Billion laughs" in a value: the same lists, all inside `title`.
+        ("value", "base_url: https://w.example.org/\ncities: [{ name: Oslo, country: NO }]\ntitle:\n  - &a0 [l, l, l, l, l, l, l, l, l]\n"
+            + nestedAliases.map { "  - " + $0.drop { $0 != "&" } }.joined(separator: "\n") + "\n",
+         9, 10, "title[5][0]"),
+    ]
+
+    /// Issue 12, item 4: aliases that would expand past any config stop `check` and `build`
+    /// at once, at the line where they do. The time limit is generous on purpose (the
+    /// machine may be busy); the key bomb alone ran for minutes before.
+    @Test(arguments: aliasBombs.indices)
+    func aliasBombsStopAtOnceWithAPosition(_ index: Int) throws {
+        let bomb = Self.aliasBombs[index]
+        #expect(bomb.yaml.utf8.count < 700, "\(bomb.yaml.utf8.count) bytes")
+        let site = try TemporaryFolder.demoSite(items: ["Templates", "Data"])
+        defer { site.cleanup() }
+        _ = try site.write(bomb.yaml, to: "isobar.yml")
+        for command in ["check", "build"] {
+            let run = try IsobarRun([command], in: site.url, timeout: 20)
+            #expect(!run.timedOut, "\(bomb.name) bomb: \(command) still running after 20 s")
+            #expect(run.status == 1)
+            #expect(run.stderr.hasPrefix(
+                "\(site.url.path)/isobar.yml:\(bomb.line):\(bomb.column): error: \(bomb.keyPath): aliases make the document larger than 100000 values"),
+                "\(bomb.name) bomb, \(command): \(run.stderr)")
+            #expect(run.stderr.contains("hint: each *alias repeats what its &anchor holds"))
+        }
+    }
+
+    /// The theme's UI strings are YAML too, read the same way.
+    @Test func anAliasBombInTheUIStringsStopsAtOnce() throws {
+        let site = try TemporaryFolder.demoSite()
+        defer { site.cleanup() }
+        _ = try site.write(Self.aliasBombs[0].yaml, to: "Templates/i18n/en.yml")
+        let run = try IsobarRun(["check"], in: site.url, timeout: 20)
+        #expect(!run.timedOut, "still running after 20 s")
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("Templates/i18n/en.yml:6:10: error: x5[0]: aliases make the document larger than 100000 values"), "\(run.stderr)")
+    }
+}
+
 private extension String {
     func leftPadded(to width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
 }

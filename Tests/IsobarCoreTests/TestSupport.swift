@@ -49,6 +49,8 @@ struct IsobarRun {
     var status: Int32
     var stdout: String
     var stderr: String
+    /// Whether the run was stopped for taking longer than its `timeout`.
+    var timedOut = false
 
     static var binary: URL {
         URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("isobar")
@@ -64,7 +66,9 @@ struct IsobarRun {
         }
     }
 
-    init(_ arguments: [String], in folder: URL, environment extra: [String: String] = [:]) throws {
+    /// `timeout`: stop the binary after so many seconds (and say so in `timedOut`), for
+    /// inputs that once made it run for minutes.
+    init(_ arguments: [String], in folder: URL, environment extra: [String: String] = [:], timeout: TimeInterval? = nil) throws {
         let process = Process()
         process.executableURL = Self.binary
         process.arguments = arguments
@@ -78,6 +82,14 @@ struct IsobarRun {
         process.standardOutput = out
         process.standardError = err
         try process.run()
+        nonisolated(unsafe) var stopped = false
+        if let timeout {
+            DispatchQueue.global().asyncAfter(deadline: .now() + timeout) {
+                guard process.isRunning else { return }
+                stopped = true
+                process.terminate()
+            }
+        }
         // Read both pipes while the process runs, so a chatty run cannot fill one and block.
         let group = DispatchGroup()
         nonisolated(unsafe) var stdout = Data()
@@ -87,6 +99,7 @@ struct IsobarRun {
         process.waitUntilExit()
         group.wait()
         status = process.terminationStatus
+        timedOut = stopped
         self.stdout = String(decoding: stdout, as: UTF8.self)
         self.stderr = String(decoding: stderr, as: UTF8.self)
     }

@@ -1,5 +1,4 @@
 import Foundation
-import Yams
 
 /// Reads `isobar.yml` into a validated `SiteConfig`. Every error names the file,
 /// line, column and key, shows the line, and says how to fix it.
@@ -21,43 +20,27 @@ public enum ConfigLoader {
                 step: .config, path: file.path, message: "cannot read the config file",
                 hint: "create it (see README, \"Configuration\") or pass --config PATH")
         }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw IsobarError(
-                step: .config, location: SourceLocation(file: file.path, utf8Offset: Self.firstInvalidUTF8(data), in: data),
-                message: "the config file is not valid UTF-8 here", hint: "save it as UTF-8")
-        }
-        return try parse(text, file: file)
+        return try config(from: YAMLDocument(data: data, file: file.path), file: file)
     }
 
     public static func parse(_ text: String, file: URL) throws -> SiteConfig {
-        let name = file.path
-        if let alias = YAMLAliasKeys.firstKeyAlias(in: text) {
-            throw IsobarError(
-                step: .config, location: SourceLocation(file: name, utf8Offset: alias, in: text.utf8),
-                message: "an alias used as a key", hint: "write the key out; aliases may stand for values, not keys")
+        try config(from: YAMLDocument(text: text, file: file.path), file: file)
+    }
+
+    private static func config(from document: YAMLDocument, file: URL) throws -> SiteConfig {
+        let hint = "it needs at least `base_url` and a list of `cities`"
+        guard let root = document.root else {
+            // Nothing but blank lines and comments: no line to point at.
+            throw IsobarError(step: .config, path: file.path, message: "\(YAMLKeyPath.shown("")): the config file is empty", hint: hint)
         }
-        let root: Node
-        do {
-            // `.basic`: no implicit tags. Values are typed by what the key expects
-            // (`YAMLValue.int()`, `.double()`…), and the default resolver ran regular
-            // expressions over every scalar — most of the time of reading 10,000 cities.
-            guard let node = try Yams.compose(yaml: text, .basic) else {
-                throw IsobarError(
-                    step: .config, path: name, message: "the config file is empty",
-                    hint: "it needs at least `base_url` and a list of `cities`")
-            }
-            // A lone `---` is a document holding nothing.
-            if case .scalar(let scalar) = node, scalar.style == .plain, node.null != nil {
-                throw IsobarError(
-                    step: .config, location: SourceLocation(file: name, line: 1, column: 1, in: text),
-                    message: "the config file holds no settings", hint: "it needs at least `base_url` and a list of `cities`")
-            }
-            root = node
-        } catch let error as YamlError {
-            throw yamlSyntaxError(error, file: name, text: text)
+        // A lone `---` is a document holding nothing.
+        if root.isNothing {
+            throw IsobarError(
+                step: .config, location: SourceLocation(file: file.path, line: 1, column: 1, in: root.text),
+                message: "\(YAMLKeyPath.shown("")): the config file holds no settings", hint: hint)
         }
         let folder = file.deletingLastPathComponent()
-        let top = try YAMLValue(node: root, keyPath: "", file: name, text: text).mapping(allowed: topLevelKeys)
+        let top = try root.mapping(allowed: topLevelKeys)
 
         func path(_ key: String, default fallback: String) throws -> URL {
             let raw = try top[key]?.nonEmptyString() ?? fallback
@@ -161,10 +144,8 @@ public enum ConfigLoader {
     /// never rounded into it.
     private static func duration(_ value: YAMLValue, in range: DurationRange) throws -> TimeInterval {
         let text = try value.string()
-        guard let seconds = DurationParser.seconds(from: text) else {
-            throw value.error("\"\(text)\" is not a duration", hint: "write it like \(range.examples)")
-        }
-        guard range.seconds.contains(seconds) else {
+        // One message for what does not parse (`0.5ms`) and what is out of range: both say the range.
+        guard let seconds = DurationParser.seconds(from: text), range.seconds.contains(seconds) else {
             throw value.error("\"\(text)\" is not a duration between \(range.lowest) and \(range.highest)", hint: "write it like \(range.examples)")
         }
         return seconds
@@ -242,40 +223,5 @@ public enum ConfigLoader {
                 units: units, slug: slug, timeZone: timeZone))
         }
         return cities
-    }
-
-    private static func yamlSyntaxError(_ error: YamlError, file: String, text: String) -> IsobarError {
-        switch error {
-        case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _), .composer(_, let problem, let mark, _):
-            return IsobarError(
-                step: .config, location: SourceLocation(file: file, line: mark.line, column: mark.column, in: text),
-                message: "YAML syntax: \(problem)", hint: "check the indentation and quoting around this line")
-        case .duplicatedKeysInMapping(let duplicates, let context):
-            return IsobarError(
-                step: .config, location: SourceLocation(file: file, line: context.mark.line, column: context.mark.column, in: text),
-                message: "key \(duplicates.map { "\"\($0)\"" }.joined(separator: ", ")) appears twice", hint: "keep one of them")
-        case .reader(let problem, let offset, _, _):
-            // Before the scanner: control characters, bad encodings. The offset is in bytes.
-            guard let offset else { return IsobarError(step: .config, path: file, message: "YAML: \(problem)") }
-            return IsobarError(
-                step: .config, location: SourceLocation(file: file, utf8Offset: offset, in: text.utf8),
-                message: "YAML: \(problem)", hint: "remove the character, or write it as an escape (\\t, \\x01) in a double-quoted string")
-        default:
-            return IsobarError(step: .config, path: file, message: "YAML: \(error)")
-        }
-    }
-
-    /// Where UTF-8 decoding of `data` first fails.
-    static func firstInvalidUTF8(_ data: Data) -> Int {
-        var parser = Unicode.UTF8.ForwardParser()
-        var iterator = data.makeIterator()
-        var offset = 0
-        while true {
-            switch parser.parseScalar(from: &iterator) {
-            case .valid(let scalar): offset += scalar.count
-            case .emptyInput: return offset
-            case .error: return offset
-            }
-        }
     }
 }

@@ -16,7 +16,12 @@ struct YAMLValue {
     }
 
     func error(_ message: String, hint: String? = nil) -> IsobarError {
-        IsobarError(step: .config, location: location, message: "\(keyPath.isEmpty ? "the top level" : keyPath): \(message)", hint: hint)
+        IsobarError(step: .config, location: location, message: "\(YAMLKeyPath.shown(keyPath)): \(message)", hint: hint)
+    }
+
+    /// An empty value, `~` or `null`, written plainly: as if the key were not there.
+    var isNothing: Bool {
+        node.null != nil && node.scalar?.style == .plain
     }
 
     private var typeName: String {
@@ -37,7 +42,7 @@ struct YAMLValue {
 
     func string() throws -> String {
         let scalar = try scalar(expected: "a string")
-        if scalar.style == .plain, node.null != nil {
+        if isNothing {
             throw error("expected a string, found nothing", hint: "give it a value or remove the key")
         }
         return scalar.string
@@ -79,7 +84,7 @@ struct YAMLValue {
             throw error("expected a list, found \(typeName)")
         }
         return items.enumerated().map { index, item in
-            YAMLValue(node: item, keyPath: "\(keyPath)[\(index)]", file: file, text: text)
+            YAMLValue(node: item, keyPath: YAMLKeyPath.item(index, in: keyPath), file: file, text: text)
         }
     }
 
@@ -94,7 +99,7 @@ struct YAMLValue {
                 let owner = YAMLValue(node: keyNode, keyPath: keyPath, file: file, text: text)
                 throw owner.error("\(owner.typeName) used as a key", hint: "keys are names, such as \(allowed.prefix(3).joined(separator: ", "))")
             }
-            let path = keyPath.isEmpty ? key : "\(keyPath).\(key)"
+            let path = YAMLKeyPath.key(key, in: keyPath)
             let keyValue = YAMLValue(node: keyNode, keyPath: path, file: file, text: text)
             guard allowed.contains(key) else {
                 let hint = Spelling.closest(to: key, among: allowed).map { "did you mean \"\($0)\"?" }
@@ -112,19 +117,39 @@ struct YAMLMapping {
     let entries: [String: YAMLValue]
 
     subscript(key: String) -> YAMLValue? {
-        guard let value = entries[key], value.node.null == nil || value.node.scalar?.style != .plain else {
-            return nil
-        }
+        guard let value = entries[key], !value.isNothing else { return nil }
         return value
     }
 
     func required(_ key: String, hint: String? = nil) throws -> YAMLValue {
         guard let value = self[key] else {
-            let path = owner.keyPath.isEmpty ? key : "\(owner.keyPath).\(key)"
             throw IsobarError(
-                step: .config, location: owner.location, message: "missing required key \"\(path)\"", hint: hint)
+                step: .config, location: owner.location,
+                message: "missing required key \"\(YAMLKeyPath.key(key, in: owner.keyPath))\"", hint: hint)
         }
         return value
+    }
+}
+
+/// Key paths as messages show them, `cities[2].units`: built alike from Yams' nodes
+/// (`YAMLValue`) and from libyaml's events (`YAMLEvents`), and never empty.
+enum YAMLKeyPath {
+    /// How the events name a key that is a list or a mapping (`YAMLValue` refuses one).
+    static let listKey = "[…]"
+    static let mappingKey = "{…}"
+
+    static func key(_ name: String, in parent: String) -> String {
+        let shown = name.isEmpty ? "\"\"" : name
+        return parent.isEmpty ? shown : "\(parent).\(shown)"
+    }
+
+    static func item(_ index: Int, in parent: String) -> String {
+        "\(parent)[\(index)]"
+    }
+
+    /// The path as a message shows it: the document itself is the top level.
+    static func shown(_ path: String) -> String {
+        path.isEmpty ? "the top level" : path
     }
 }
 

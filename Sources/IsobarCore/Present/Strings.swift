@@ -77,16 +77,8 @@ public struct Strings: Sendable {
     /// A flat mapping of keys to strings; nil when the file does not exist.
     static func read(_ file: URL) throws -> [String: String]? {
         guard let data = FileManager.default.contents(atPath: file.path) else { return nil }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw IsobarError(step: .config, path: file.path, message: "the strings file is not valid UTF-8")
-        }
-        let node: Node?
-        do {
-            node = try Yams.compose(yaml: text)
-        } catch let error as YamlError {
-            throw IsobarError(step: .config, path: file.path, message: "YAML: \(error)")
-        }
-        guard case .mapping(let mapping)? = node else {
+        // Read like the config: positions for bad bytes and syntax, and a limit on aliases.
+        guard let root = try YAMLDocument(data: data, file: file.path).root, case .mapping(let mapping) = root.node else {
             throw IsobarError(step: .config, path: file.path, message: "expected a mapping of keys to strings")
         }
         var table: [String: String] = [:]
@@ -95,7 +87,7 @@ public struct Strings: Sendable {
                 let mark = value.mark ?? key.mark
                 throw IsobarError(
                     step: .config,
-                    location: SourceLocation(file: file.path, line: mark?.line ?? 1, column: mark?.column ?? 1, in: text),
+                    location: SourceLocation(file: file.path, line: mark?.line ?? 1, column: mark?.column ?? 1, in: root.text),
                     message: "each key needs a plain string value")
             }
             table[name] = string
