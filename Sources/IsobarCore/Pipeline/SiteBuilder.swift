@@ -64,11 +64,22 @@ public struct SiteBuilder: Sendable {
         let lock = try OutputLock(output: config.outputDirectory)
         // Marked clean however this returns or throws; only a killed run skips it.
         defer { lock.markClean() }
+        let writer: SiteWriter
+        do {
+            writer = try SiteWriter(output: config.outputDirectory)
+            // A symbolic link where a site-wide file goes stops the run before anything is
+            // written (a city's own folder or pages behind one fail only that city).
+            let siteWide = SiteLayout.topLevelNames.filter { $0 != SiteLayout.notFound || inputs.templates.has("404") }
+            try writer.refuseLinks(on: siteWide + assets.map(\.path))
+        } catch {
+            lock.abandon()
+            throw error
+        }
         if !lock.previousRunEndedCleanly {
             Leftovers.clean(config.outputDirectory)
             Leftovers.clean(config.cache.directory)
         }
-        let output = Output(writer: SiteWriter(output: config.outputDirectory), previous: Manifest.load(from: config.outputDirectory))
+        let output = Output(writer: writer, previous: Manifest.load(from: config.outputDirectory))
 
         // 2–7. Locate, fetch, normalize, present, render and write each city, a few at a
         // time. Nothing is written until a city has been built, so a run in which no city
@@ -82,7 +93,6 @@ public struct SiteBuilder: Sendable {
         }
 
         // 7. Publish the site-wide files, the manifest, and prune.
-        let writer = output.writer
         try timer.measure(.publish) {
             var manifest = Manifest()
             for outcome in outcomes {
@@ -107,6 +117,7 @@ public struct SiteBuilder: Sendable {
             for path in output.previous.files.keys.sorted() where manifest.files[path] == nil {
                 try writer.remove(path)
             }
+            for warning in writer.pruningWarnings { environment.log("warning: \(warning)") }
         }
 
         // 8. Report.
@@ -362,7 +373,9 @@ public struct SiteBuilder: Sendable {
             return (Data(page.utf8), try ForecastJSON.data(forecast, slug: city.slug))
         }
         let stamps = try inputs.timer.measure(.publish) {
-            [files[0]: try output.writer.write(page, to: files[0]), files[1]: try output.writer.write(json, to: files[1])]
+            // Both refused before either is written, so a link leaves the city's pages as they were.
+            try output.writer.refuseLinks(on: files)
+            return [files[0]: try output.writer.write(page, to: files[0]), files[1]: try output.writer.write(json, to: files[1])]
         }
         let alerts = forecast.alerts.enumerated().map { AlertsFeed.Item(city: city.name, slug: city.slug, alert: $1, index: $0) }
         return BuiltCity(
