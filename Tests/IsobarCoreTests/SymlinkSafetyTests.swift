@@ -2,8 +2,9 @@ import Foundation
 import Testing
 @testable import IsobarCore
 
-/// Issue 12, item 2: no write, rename or delete goes through a symbolic link in the
-/// output folder or the cache — through the real binary on temporary copies of the demo site.
+/// Issue 12, items 2 and 6: no write, rename or delete goes through a symbolic link in
+/// the output folder or the cache, and no link in `Public/` publishes what lies outside
+/// it — through the real binary on temporary copies of the demo site.
 @Suite(.serialized) struct SymlinkSafetyTests {
     /// What a victim folder holds, for before/after comparisons: every entry below it and
     /// the folder itself (links not followed), with its bytes and modification time in
@@ -233,5 +234,56 @@ import Testing
         var status = stat()
         #expect(lstat(cache.appendingPathComponent("berlin-de/onecall.json").path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG)
         #expect(FileManager.default.fileExists(atPath: site.url.appendingPathComponent("_site/berlin-de/index.html").path))
+    }
+
+    // MARK: Public/
+
+    @Test func aLinkInPublicLeadingOutOfItIsNotPublished() throws {
+        let site = try TemporaryFolder.demoSite()
+        defer { site.cleanup() }
+        let outside = try victimFolder(["secret": "root:$6$very-secret-hash:19000::::::\n", "folder/inner.txt": "inner-secret-text"])
+        defer { outside.cleanup() }
+        let publicFolder = site.url.appendingPathComponent("Public")
+        let secret = outside.url.appendingPathComponent("secret")
+        try link(publicFolder.appendingPathComponent("places/x.png"), to: secret)
+        _ = try site.write("a real picture", to: "Public/places/real.png")
+        _ = try site.write("hidden inside", to: "Public/.hidden")
+        try link(publicFolder.appendingPathComponent("leak.txt"), to: publicFolder.appendingPathComponent(".hidden"))
+        try link(publicFolder.appendingPathComponent("more"), to: outside.url.appendingPathComponent("folder"))
+        try link(publicFolder.appendingPathComponent("nowhere.png"), to: outside.url.appendingPathComponent("gone.png"))
+        // Within Public/, a link to a file that is published anyway is followed.
+        try link(publicFolder.appendingPathComponent("icons/alias.svg"), to: publicFolder.appendingPathComponent("icons/01d.svg"))
+        // London's first place shows the linked image, Paris's the real one.
+        let placesFile = site.url.appendingPathComponent("Data/places.json")
+        var places = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: placesFile)) as? [String: [[String: Any]]])
+        places["london-gb"]![0]["image"] = "x.png"
+        places["paris-fr"]![0]["image"] = "real.png"
+        try JSONSerialization.data(withJSONObject: places).write(to: placesFile)
+
+        let run = try IsobarRun(["build", "--quiet"], in: site.url, environment: Self.environment)
+        #expect(run.status == 0, "\(run.stderr)")
+        let x = publicFolder.appendingPathComponent("places/x.png").path
+        #expect(run.stderr.contains("warning: \(x) is a symbolic link to \(secret.path): not published, since it leads out of the public folder"),
+                "\(run.stderr)")
+        #expect(run.stderr.contains("\(publicFolder.path)/leak.txt is a symbolic link to \(publicFolder.path)/.hidden: not published, since it leads to a hidden file"))
+        #expect(run.stderr.contains("\(publicFolder.path)/more is a symbolic link to \(outside.url.path)/folder: not published, since it leads out of the public folder"))
+        #expect(run.stderr.contains("\(publicFolder.path)/nowhere.png is a symbolic link to \(outside.url.path)/gone.png: not published, since it leads to nothing"))
+        let output = site.url.appendingPathComponent("_site")
+        let assets = output.appendingPathComponent("assets")
+        for name in ["places/x.png", "leak.txt", "more", "nowhere.png"] {
+            #expect(!FileManager.default.fileExists(atPath: assets.appendingPathComponent(name).path), "\(name)")
+        }
+        #expect(FileManager.default.contents(atPath: assets.appendingPathComponent("places/real.png").path) == Data("a real picture".utf8))
+        #expect(FileManager.default.contents(atPath: assets.appendingPathComponent("icons/alias.svg").path)
+                == FileManager.default.contents(atPath: publicFolder.appendingPathComponent("icons/01d.svg").path))
+        // No published file holds the secrets, and no page links to the skipped image.
+        for (path, entry) in snapshot(output) {
+            let text = entry.bytes.map { String(decoding: $0, as: UTF8.self) } ?? ""
+            #expect(!text.contains("very-secret-hash") && !text.contains("inner-secret-text"), "\(path)")
+        }
+        let london = try String(contentsOf: output.appendingPathComponent("london-gb/index.html"), encoding: .utf8)
+        let paris = try String(contentsOf: output.appendingPathComponent("paris-fr/index.html"), encoding: .utf8)
+        #expect(!london.contains("assets/places/x.png"))
+        #expect(paris.contains("assets/places/real.png"))
     }
 }

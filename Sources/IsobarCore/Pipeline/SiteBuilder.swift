@@ -50,12 +50,13 @@ public struct SiteBuilder: Sendable {
 
         // 1. Config (and the other site-wide inputs: templates, strings, places, assets).
         // Any error here is fatal and nothing has been touched.
-        let (inputs, assets) = try timer.measure(.config) { () throws -> (Inputs, [(path: String, content: Data)]) in
+        let (inputs, assets) = try timer.measure(.config) { () throws -> (Inputs, PublicAssets) in
             var config = try ConfigLoader.load(from: options.configFile)
             if let output = options.output { config.outputDirectory = output.standardizedFileURL }
             try OutputSafety.check(config)
-            return (try loadInputs(config, offline: options.offline, timer: timer),
-                    try SiteWriter.folderContents(config.publicDirectory, under: SiteLayout.assetsFolder))
+            let assets = try PublicAssets.read(config.publicDirectory, under: SiteLayout.assetsFolder)
+            for warning in assets.warnings { environment.log("warning: \(warning)") }
+            return (try loadInputs(config, assets: assets, offline: options.offline, timer: timer), assets)
         }
         defer { inputs.http?.close() }
         let config = inputs.config
@@ -70,7 +71,7 @@ public struct SiteBuilder: Sendable {
             // A symbolic link where a site-wide file goes stops the run before anything is
             // written (a city's own folder or pages behind one fail only that city).
             let siteWide = SiteLayout.topLevelNames.filter { $0 != SiteLayout.notFound || inputs.templates.has("404") }
-            try writer.refuseLinks(on: siteWide + assets.map(\.path))
+            try writer.refuseLinks(on: siteWide + assets.files.map(\.path))
         } catch {
             lock.abandon()
             throw error
@@ -104,7 +105,7 @@ public struct SiteBuilder: Sendable {
                     for (path, owner) in output.previous.files where owner == outcome.slug { manifest.files[path] = owner }
                 }
             }
-            let site = try siteFiles(outcomes: outcomes, previous: output.previous, inputs) + assets
+            let site = try siteFiles(outcomes: outcomes, previous: output.previous, inputs) + assets.files
             for file in site {
                 manifest.files[file.path] = ""
                 try writer.write(file.content, to: file.path)
@@ -129,7 +130,7 @@ public struct SiteBuilder: Sendable {
             stageSeconds: timer.seconds, totalSeconds: environment.clock.now() - started)
     }
 
-    func loadInputs(_ config: SiteConfig, offline: Bool, timer: StageTimer) throws -> Inputs {
+    func loadInputs(_ config: SiteConfig, assets: PublicAssets, offline: Bool, timer: StageTimer) throws -> Inputs {
         let places = try PlacesFile.load(from: config.placesFile)
         let templates = try TemplateSet.load(from: config.templatesDirectory)
         let (strings, warning) = try Strings.load(templates: config.templatesDirectory, language: config.language)
@@ -153,20 +154,20 @@ public struct SiteBuilder: Sendable {
             locator = Locator(store: ResponseStore(root: config.cache.directory), geocoder: openMeteo.provider, required: true,
                               endpoint: .openMeteoGeocode)
         }
-        let imageFolder = config.publicDirectory.appendingPathComponent("places")
-        let images = Set((try? FileManager.default.contentsOfDirectory(atPath: imageFolder.path)) ?? [])
+        // Icons and images as published, so a page never links to a file the site lacks.
+        let icons = assets.names(in: "icons"), images = assets.names(in: "places")
         let presenter = Presenter(
-            language: config.language, icons: IconCatalog(publicDirectory: config.publicDirectory),
-            strings: strings, placeImages: images.filter { !$0.hasPrefix(".") }, baseURL: config.baseURL)
+            language: config.language, icons: IconCatalog(iconFiles: icons),
+            strings: strings, placeImages: images, baseURL: config.baseURL)
         return Inputs(
             config: config, places: places, templates: templates, strings: strings, presenter: presenter,
             locator: locator, provider: provider, http: http, timer: timer,
-            siteFingerprint: try siteFingerprint(config, images: images))
+            siteFingerprint: try siteFingerprint(config, icons: icons, images: images))
     }
 
     /// Everything site-wide that shapes a page: Isobar's version, the config file, the
     /// theme (templates, strings), the places file, and which icons and images exist.
-    func siteFingerprint(_ config: SiteConfig, images: Set<String>) throws -> String {
+    func siteFingerprint(_ config: SiteConfig, icons: Set<String>, images: Set<String>) throws -> String {
         var digest = Fingerprint()
         digest.add(Version.isobar)
         for file in [config.file, config.placesFile] {
@@ -177,7 +178,6 @@ public struct SiteBuilder: Sendable {
             digest.add(relative)
             digest.add(manager.contents(atPath: config.templatesDirectory.appendingPathComponent(relative).path) ?? Data())
         }
-        let icons = (try? manager.contentsOfDirectory(atPath: config.publicDirectory.appendingPathComponent("icons").path)) ?? []
         digest.add((icons.sorted() + images.sorted()).joined(separator: "\n"))
         return digest.value
     }

@@ -46,42 +46,6 @@ public final class SiteWriter: @unchecked Sendable {
         try write(Data(text.utf8), to: relativePath)
     }
 
-    /// Every regular file below `source`, read into memory, to be written verbatim under
-    /// `relativeFolder` (static assets: the theme's CSS, icons, images). Hidden files are
-    /// skipped. Read before anything is written, so an unreadable asset stops the run
-    /// while the site is still untouched. A symbolic link is published only when it leads
-    /// to a regular file inside `source`; one that leads outside (`x.png -> /etc/shadow`)
-    /// would publish that file to the world, so it is skipped and `warn` says so.
-    public static func folderContents(
-        _ source: URL, under relativeFolder: String, warn: (String) -> Void = { _ in }
-    ) throws -> [(path: String, content: Data)] {
-        let manager = FileManager.default
-        var files: [(path: String, content: Data)] = []
-        var isFolder: ObjCBool = false
-        guard manager.fileExists(atPath: source.path, isDirectory: &isFolder), isFolder.boolValue else {
-            throw IsobarError(step: .publish, path: source.path, message: "the public folder does not exist",
-                              hint: "set `public:` in the config to the theme's static files")
-        }
-        let names = (manager.enumerator(atPath: source.path)?.compactMap { $0 as? String } ?? []).sorted()
-        let inside = source.resolvingSymlinksInPath().path + "/"
-        for relative in names where !relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }) {
-            let url = source.appendingPathComponent(relative)
-            var status = stat()
-            if lstat(url.path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK,
-               !url.resolvingSymlinksInPath().path.hasPrefix(inside) {
-                warn("\(url.path): a symbolic link that leads outside the public folder was not published (it would make that file public)")
-                continue
-            }
-            var isDirectory: ObjCBool = false
-            guard manager.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
-            guard let data = manager.contents(atPath: url.path) else {
-                throw IsobarError(step: .publish, path: url.path, message: "cannot read the static file")
-            }
-            files.append(("\(relativeFolder)/\(relative)", data))
-        }
-        return files
-    }
-
     /// Throws the error naming the first symbolic link on the way to any of these files,
     /// so that a group of files is refused before any of them is written.
     public func refuseLinks(on relativePaths: [String]) throws {
