@@ -93,15 +93,8 @@ import Testing
         let server = try await OpenWeatherStandIn()
         defer { Task { await server.stop() } }
         await server.inject("/data/3.0/onecall", [.delay(6)])
-        let site = try TemporaryFolder.demoSite(items: ["Templates", "Public", "Data"])
+        let site = try TemporaryFolder.liveSite(server, timeout: "20s", cities: ["{ name: Paris, country: FR, lat: 48.8589, lon: 2.32 }"])
         defer { site.cleanup() }
-        _ = try site.write("""
-            base_url: https://w.example.org/
-            provider: openweather
-            openweather: { base_url: "\(server.baseURL)", timeout: 20s }
-            cities:
-              - { name: Paris, country: FR, lat: 48.8589, lon: 2.32 }
-            """, to: "isobar.yml")
         let environment = ["OPENWEATHER_API_KEY": OpenWeatherStandIn.key]
         async let first = IsobarRun.launch(["build"], in: site.url, environment: environment)
         // The first run holds the lock once its request reaches the server.

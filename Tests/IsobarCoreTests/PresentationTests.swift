@@ -149,7 +149,7 @@ import Testing
         // A theme without the special picture falls back to the icon ID.
         #expect(icons.path(for: Condition(code: 711, main: "Smoke", description: "smoke", icon: "50d")) == "icons/50d.svg")
         // The shipped theme has all of them.
-        let shipped = IconCatalog(publicDirectory: TestPaths.repository.appendingPathComponent("Public"))
+        let shipped = IconCatalog(iconFiles: try PublicAssets.read(TestPaths.repository.appendingPathComponent("Public"), under: "assets").names(in: "icons"))
         for name in ["smoke", "haze", "dust", "fog", "ash", "squall", "tornado", "unknown"] {
             #expect(shipped.available.contains(name), "\(name).svg")
         }

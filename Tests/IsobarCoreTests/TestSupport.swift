@@ -42,6 +42,20 @@ struct TemporaryFolder {
         }
         return folder
     }
+
+    /// The demo theme and places with an `isobar.yml` that fetches these cities (YAML flow
+    /// mappings) from the OpenWeather stand-in.
+    static func liveSite(_ server: OpenWeatherStandIn, timeout: String, cities: [String]) throws -> TemporaryFolder {
+        let site = try demoSite(items: ["Templates", "Public", "Data"])
+        _ = try site.write("""
+            base_url: https://w.example.org/
+            provider: openweather
+            openweather: { base_url: "\(server.baseURL)", timeout: \(timeout) }
+            cities:
+            \(cities.map { "  - \($0)" }.joined(separator: "\n"))
+            """, to: "isobar.yml")
+        return site
+    }
 }
 
 /// One run of the real `isobar` binary, which SwiftPM builds beside the test bundle.

@@ -25,13 +25,13 @@ public struct ResponseCache: Sendable {
         return now().timeIntervalSince(response.fetchedAt) < maxAge ? response : nil
     }
 
-    /// Stores a body as it came, stamped with the run's clock.
+    /// Stores a body as it came, stamped with the run's clock (an equal body is written
+    /// too: its mtime is its age). A symbolic link in the cache, for the city's folder or
+    /// the file, is refused rather than written through.
     @discardableResult
     public func save(_ body: Data, _ slug: String, _ endpoint: Endpoint) throws -> RawResponse {
-        let file = store.file(for: slug, endpoint)
         let time = now()
-        try LinkGuard.check("\(slug)/\(endpoint.fileName)", under: store.root.path, step: .fetch)
-        try AtomicFile.write(body, to: file, modified: time, step: .fetch)
-        return RawResponse(endpoint: endpoint, body: body, fetchedAt: time, file: file)
+        try OwnedFolder(store.root, step: .fetch, create: true).write(body, to: slug + "/" + endpoint.fileName, modified: time)
+        return RawResponse(endpoint: endpoint, body: body, fetchedAt: time, file: store.file(for: slug, endpoint))
     }
 }

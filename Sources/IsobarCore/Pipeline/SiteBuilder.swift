@@ -50,12 +50,13 @@ public struct SiteBuilder: Sendable {
 
         // 1. Config (and the other site-wide inputs: templates, strings, places, assets).
         // Any error here is fatal and nothing has been touched.
-        let (inputs, assets) = try timer.measure(.config) { () throws -> (Inputs, [(path: String, content: Data)]) in
+        let (inputs, assets) = try timer.measure(.config) { () throws -> (Inputs, PublicAssets) in
             var config = try ConfigLoader.load(from: options.configFile)
             if let output = options.output { config.outputDirectory = output.standardizedFileURL }
             try OutputSafety.check(config)
-            return (try loadInputs(config, offline: options.offline, timer: timer),
-                    try SiteWriter.folderContents(config.publicDirectory, under: SiteLayout.assetsFolder) { environment.log("warning: \($0)") })
+            let assets = try PublicAssets.read(config.publicDirectory, under: SiteLayout.assetsFolder)
+            for warning in assets.warnings { environment.log("warning: \(warning)") }
+            return (try loadInputs(config, assets: assets, offline: options.offline, timer: timer), assets)
         }
         defer { inputs.http?.close() }
         let config = inputs.config
@@ -64,11 +65,22 @@ public struct SiteBuilder: Sendable {
         let lock = try OutputLock(output: config.outputDirectory)
         // Marked clean however this returns or throws; only a killed run skips it.
         defer { lock.markClean() }
+        let writer: SiteWriter
+        do {
+            writer = try SiteWriter(output: config.outputDirectory)
+            // A symbolic link where a site-wide file goes stops the run before anything is
+            // written (a city's own folder or pages behind one fail only that city).
+            let siteWide = SiteLayout.topLevelNames.filter { $0 != SiteLayout.notFound || inputs.templates.has("404") }
+            try writer.refuseLinks(on: siteWide + assets.files.map(\.path))
+        } catch {
+            lock.abandon()
+            throw error
+        }
         if !lock.previousRunEndedCleanly {
             Leftovers.clean(config.outputDirectory)
             Leftovers.clean(config.cache.directory)
         }
-        let output = Output(writer: SiteWriter(output: config.outputDirectory), previous: Manifest.load(from: config.outputDirectory))
+        let output = Output(writer: writer, previous: Manifest.load(from: config.outputDirectory))
 
         // 2–7. Locate, fetch, normalize, present, render and write each city, a few at a
         // time. Nothing is written until a city has been built, so a run in which no city
@@ -82,7 +94,6 @@ public struct SiteBuilder: Sendable {
         }
 
         // 7. Publish the site-wide files, the manifest, and prune.
-        let writer = output.writer
         try timer.measure(.publish) {
             var manifest = Manifest()
             for outcome in outcomes {
@@ -98,7 +109,7 @@ public struct SiteBuilder: Sendable {
                     }
                 }
             }
-            let site = try siteFiles(outcomes: outcomes, previous: output.previous, inputs) + assets
+            let site = try siteFiles(outcomes: outcomes, previous: output.previous, inputs) + assets.files
             for file in site {
                 manifest.files[file.path] = ""
                 try writer.write(file.content, to: file.path)
@@ -117,6 +128,7 @@ public struct SiteBuilder: Sendable {
                     environment.log("warning: \(refused)")
                 }
             }
+            for warning in writer.pruningWarnings { environment.log("warning: \(warning)") }
         }
 
         // 8. Report.
@@ -128,7 +140,7 @@ public struct SiteBuilder: Sendable {
             stageSeconds: timer.seconds, totalSeconds: environment.clock.now() - started)
     }
 
-    func loadInputs(_ config: SiteConfig, offline: Bool, timer: StageTimer) throws -> Inputs {
+    func loadInputs(_ config: SiteConfig, assets: PublicAssets, offline: Bool, timer: StageTimer) throws -> Inputs {
         let places = try PlacesFile.load(from: config.placesFile)
         let templates = try TemplateSet.load(from: config.templatesDirectory)
         let (strings, warning) = try Strings.load(templates: config.templatesDirectory, language: config.language)
@@ -152,23 +164,23 @@ public struct SiteBuilder: Sendable {
             locator = Locator(store: ResponseStore(root: config.cache.directory), geocoder: openMeteo.provider, required: true,
                               endpoint: .openMeteoGeocode)
         }
-        let imageFolder = config.publicDirectory.appendingPathComponent("places")
-        let images = Set((try? FileManager.default.contentsOfDirectory(atPath: imageFolder.path)) ?? [])
+        // Icons and images as published, so a page never links to a file the site lacks.
+        let icons = assets.names(in: "icons"), images = assets.names(in: "places")
         // Dates and numbers follow the UI text's language, so a page is in one language;
         // only the API's own descriptions are in the one it was asked for.
         let presenter = Presenter(
-            language: strings.language, icons: IconCatalog(publicDirectory: config.publicDirectory),
-            strings: strings, placeImages: images.filter { !$0.hasPrefix(".") }, baseURL: config.baseURL,
+            language: strings.language, icons: IconCatalog(iconFiles: icons),
+            strings: strings, placeImages: images, baseURL: config.baseURL,
             apiLanguage: Strings.htmlLanguage(config.language))
         return Inputs(
             config: config, places: places, templates: templates, strings: strings, presenter: presenter,
             locator: locator, provider: provider, http: http, timer: timer,
-            siteFingerprint: try siteFingerprint(config, images: images))
+            siteFingerprint: try siteFingerprint(config, icons: icons, images: images))
     }
 
     /// Everything site-wide that shapes a page: Isobar's version, the config file, the
     /// theme (templates, strings), the places file, and which icons and images exist.
-    func siteFingerprint(_ config: SiteConfig, images: Set<String>) throws -> String {
+    func siteFingerprint(_ config: SiteConfig, icons: Set<String>, images: Set<String>) throws -> String {
         var digest = Fingerprint()
         digest.add(Version.isobar)
         for file in [config.file, config.placesFile] {
@@ -179,7 +191,6 @@ public struct SiteBuilder: Sendable {
             digest.add(relative)
             digest.add(manager.contents(atPath: config.templatesDirectory.appendingPathComponent(relative).path) ?? Data())
         }
-        let icons = (try? manager.contentsOfDirectory(atPath: config.publicDirectory.appendingPathComponent("icons").path)) ?? []
         digest.add((icons.sorted() + images.sorted()).joined(separator: "\n"))
         return digest.value
     }
@@ -375,7 +386,9 @@ public struct SiteBuilder: Sendable {
             return (Data(page.utf8), try ForecastJSON.data(forecast, slug: city.slug))
         }
         let stamps = try inputs.timer.measure(.publish) {
-            [files[0]: try output.writer.write(page, to: files[0]), files[1]: try output.writer.write(json, to: files[1])]
+            // Both refused before either is written, so a link leaves the city's pages as they were.
+            try output.writer.refuseLinks(on: files)
+            return [files[0]: try output.writer.write(page, to: files[0]), files[1]: try output.writer.write(json, to: files[1])]
         }
         let alerts = forecast.alerts.enumerated().map { AlertsFeed.Item(city: city.name, slug: city.slug, alert: $1, index: $0) }
         return BuiltCity(

@@ -9,11 +9,9 @@ public struct IconCatalog: Sendable {
         self.available = available
     }
 
-    /// Reads which `<id>.svg` files the public folder holds.
-    public init(publicDirectory: URL) {
-        let folder = publicDirectory.appendingPathComponent("icons")
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        available = Set(names.filter { $0.hasSuffix(".svg") }.map { String($0.dropLast(4)) })
+    /// From the names of the files the theme publishes in `icons/` (`01d.svg`…).
+    public init(iconFiles: some Sequence<String>) {
+        available = Set(iconFiles.filter { $0.hasSuffix(".svg") }.map { String($0.dropLast(4)) })
     }
 
     /// Atmosphere codes (7xx) that deserve their own picture rather than the API's

@@ -6,19 +6,33 @@ public enum AtomicFile {
     /// Prefix of temporary files, so a later run can recognise and remove leftovers.
     public static let temporaryMarker = ".isobar-tmp-"
 
-    /// Returns the new file's status (size, mtime), which renaming does not change.
+    /// Writes a file outside the folders Isobar owns (the `--report` file), making its
+    /// folder first. Returns the new file's status (size, mtime).
     @discardableResult
-    public static func write(_ data: Data, to target: URL, modified: Date? = nil, step: BuildStep, folderExists: Bool = false) throws -> stat {
-        let manager = FileManager.default
+    public static func write(_ data: Data, to target: URL, step: BuildStep) throws -> stat {
         let folder = target.deletingLastPathComponent()
-        if !folderExists { try makeFolder(folder, step: step) }
-        let temporary = folder.appendingPathComponent(".\(target.lastPathComponent)\(temporaryMarker)\(getpid())", isDirectory: false)
+        try makeFolder(folder, step: step)
+        let descriptor = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw IsobarError(step: step, path: folder.path, message: "cannot open the folder: \(String(cString: strerror(errno)))")
+        }
+        defer { close(descriptor) }
+        return try write(data, in: descriptor, name: target.lastPathComponent, path: target.path, step: step)
+    }
+
+    /// Writes `name` in the open folder `folder`, with `modified` as its mtime when given;
+    /// `path` is the file's path, for messages. Returns the new file's status, which
+    /// renaming does not change.
+    static func write(_ data: Data, in folder: Int32, name: String, path: String, modified: Date? = nil, step: BuildStep) throws -> stat {
+        let temporary = ".\(name)\(temporaryMarker)\(getpid())"
+        let temporaryPath = (path as NSString).deletingLastPathComponent + "/" + temporary
         // Plain POSIX writes: Foundation's own "atomic" writes go through a second temporary
         // file of their own naming, which a killed run would leave behind unrecognised.
         // O_NOFOLLOW: a link planted under the temporary name must not be written through.
-        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)
+        let descriptor = openat(folder, temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)
         guard descriptor >= 0 else {
-            throw IsobarError(step: step, path: temporary.path, message: "cannot create the file: \(String(cString: strerror(errno)))")
+            if errno == ELOOP { throw OwnedFolder.refusal(ofLink: temporaryPath, step: step) }
+            throw IsobarError(step: step, path: temporaryPath, message: "cannot create the file: \(String(cString: strerror(errno)))")
         }
         let written = data.withUnsafeBytes { buffer -> Bool in
             var offset = 0
@@ -30,38 +44,36 @@ public enum AtomicFile {
             return true
         }
         let reason = String(cString: strerror(errno))
+        if let modified {
+            // On the descriptor, so no path (and no link on it) is looked up again.
+            let seconds = modified.timeIntervalSince1970.rounded(.down)
+            let time = timespec(tv_sec: Int(seconds), tv_nsec: Int((modified.timeIntervalSince1970 - seconds) * 1e9))
+            _ = [time, time].withUnsafeBufferPointer { futimens(descriptor, $0.baseAddress) }
+        }
         var status = stat()
         fstat(descriptor, &status)
         close(descriptor)
         guard written else {
-            try? manager.removeItem(at: temporary)
-            throw IsobarError(step: step, path: target.path, message: "cannot write the file: \(reason)")
+            unlinkat(folder, temporary, 0)
+            throw IsobarError(step: step, path: path, message: "cannot write the file: \(reason)")
         }
-        if let modified {
-            try? manager.setAttributes([.modificationDate: modified], ofItemAtPath: temporary.path)
-            stat(temporary.path, &status)
-        }
-        guard rename(temporary.path, target.path) == 0 else {
+        guard renameat(folder, temporary, folder, name) == 0 else {
             let reason = String(cString: strerror(errno))
-            try? manager.removeItem(at: temporary)
-            throw IsobarError(step: step, path: target.path, message: "cannot move the new file into place: \(reason)")
+            unlinkat(folder, temporary, 0)
+            throw IsobarError(step: step, path: path, message: "cannot move the new file into place: \(reason)")
         }
         return status
     }
 
-    /// Makes the folder a file goes into; returns whether it was created just now (then
-    /// nothing can be in it yet).
-    @discardableResult
-    static func makeFolder(_ folder: URL, step: BuildStep) throws -> Bool {
+    /// Makes a folder and any missing folders above it.
+    static func makeFolder(_ folder: URL, step: BuildStep) throws {
         // mkdir(2) first: the folder usually exists or only its last level is missing, and
-        // FileManager's intermediate-directory walk costs several stats per file.
-        if mkdir(folder.path, 0o777) == 0 { return true }
-        if errno == EEXIST { return false }
+        // FileManager's intermediate-directory walk costs several stats.
+        if mkdir(folder.path, 0o777) == 0 || errno == EEXIST { return }
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
             throw IsobarError(step: step, path: folder.path, message: "cannot create the folder: \(error.localizedDescription)")
         }
-        return true
     }
 }

@@ -1,7 +1,9 @@
 import Foundation
 
 /// Removes temporary files a killed run left behind (`.<name>.isobar-tmp-<pid>`). Only
-/// names with Isobar's marker are touched.
+/// regular files with Isobar's marker are touched: the walk does not descend into a
+/// linked folder (FileManager's enumerator lists the link, never what is behind it), and
+/// a link with such a name is not Isobar's either.
 enum Leftovers {
     @discardableResult
     static func clean(_ folder: URL) -> Int {
@@ -9,7 +11,10 @@ enum Leftovers {
         guard let walker = manager.enumerator(atPath: folder.path) else { return 0 }
         var removed = 0
         for case let relative as String in walker where (relative as NSString).lastPathComponent.contains(AtomicFile.temporaryMarker) {
-            if (try? manager.removeItem(at: folder.appendingPathComponent(relative))) != nil { removed += 1 }
+            let path = folder.path + "/" + relative
+            var status = stat()
+            guard lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { continue }
+            if unlink(path) == 0 { removed += 1 }
         }
         return removed
     }

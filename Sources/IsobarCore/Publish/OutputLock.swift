@@ -30,16 +30,13 @@ public final class OutputLock: @unchecked Sendable {
             throw IsobarError(step: .publish, path: output.path, message: "cannot create the output folder: \(error.localizedDescription)")
         }
         let path = output.appendingPathComponent(Self.fileName).path
-        createdLockFile = !FileManager.default.fileExists(atPath: path)
-        // O_NOFOLLOW: a lock file that is a link would have its target truncated.
+        var status = stat()
+        createdLockFile = lstat(path, &status) != 0
+        // O_NOFOLLOW: the file is truncated and written, so a link in its place (which
+        // Isobar never makes) would have its target overwritten, or made when it dangles.
         let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
-        if fd < 0, errno == ELOOP {
-            throw IsobarError(
-                step: .publish, path: path,
-                message: "the lock file is a symbolic link Isobar did not make; it was left alone",
-                hint: "remove the link and run again")
-        }
         guard fd >= 0 else {
+            if errno == ELOOP { throw OwnedFolder.refusal(ofLink: path, step: .publish) }
             throw IsobarError(step: .publish, path: path, message: "cannot open the lock file: \(String(cString: strerror(errno)))")
         }
         guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {

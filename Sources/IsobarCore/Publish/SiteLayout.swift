@@ -1,6 +1,7 @@
 /// The names Isobar writes at the top of the output folder besides one folder per city.
 /// One list, so a city's slug can be checked against every one of them (a city called
-/// `assets` would share its folder with the theme's files).
+/// `assets` would share its folder with the theme's files), and each name for a symbolic
+/// link before a run writes anything.
 enum SiteLayout {
     static let assetsFolder = "assets"
     static let index = "index.html"

@@ -1,0 +1,99 @@
+import Foundation
+
+/// The theme's static files (`Public/`), read into memory to be written verbatim under
+/// `assets/`. Read before anything is written, so an unreadable asset stops the run
+/// while the site is still untouched.
+///
+/// Only regular files are published; hidden ones are skipped. A symbolic link is followed
+/// only to a file that would be published anyway — a visible regular file inside the
+/// public folder, so a theme may alias `01n.svg` to `01d.svg` — and skipped with a
+/// warning otherwise (out of the folder, to a folder, to a hidden file, or nowhere):
+/// `places/x.png -> /etc/shadow` must not land world-readable on the web.
+public struct PublicAssets: Sendable {
+    /// Site paths (`assets/icons/01d.svg`) and bytes.
+    public var files: [(path: String, content: Data)] = []
+    /// One line per file skipped, naming it and why.
+    public var warnings: [String] = []
+    /// The site folder the files go under (`assets`).
+    let folder: String
+
+    public static func read(_ source: URL, under relativeFolder: String) throws -> PublicAssets {
+        let manager = FileManager.default
+        var isFolder: ObjCBool = false
+        guard manager.fileExists(atPath: source.path, isDirectory: &isFolder), isFolder.boolValue, let root = realPath(source.path) else {
+            throw IsobarError(step: .publish, path: source.path, message: "the public folder does not exist",
+                              hint: "set `public:` in the config to the theme's static files")
+        }
+        var assets = PublicAssets(folder: relativeFolder)
+        // FileManager's enumerator does not descend into a linked folder; it lists the link.
+        let names = (manager.enumerator(atPath: source.path)?.compactMap { $0 as? String } ?? []).sorted()
+        for relative in names where !isHidden(relative) {
+            let path = source.path + "/" + relative
+            var status = stat()
+            guard lstat(path, &status) == 0 else { continue }
+            var file = path
+            switch status.st_mode & S_IFMT {
+            case S_IFDIR: continue
+            case S_IFREG: break
+            case S_IFLNK:
+                switch followable(path, root: root) {
+                case .success(let target): file = target
+                case .failure(let reason):
+                    assets.warnings.append("\(path) \(OwnedFolder.describeLink(path)): not published, since it \(reason.rawValue)\n"
+                        + "  hint: put the file itself in the public folder if it belongs on the site")
+                    continue
+                }
+            default:
+                assets.warnings.append("\(path): not published, since it is not a regular file")
+                continue
+            }
+            guard let data = manager.contents(atPath: file) else {
+                throw IsobarError(step: .publish, path: path, message: "cannot read the static file")
+            }
+            assets.files.append(("\(relativeFolder)/\(relative)", data))
+        }
+        return assets
+    }
+
+    /// The names of the files published from straight inside `subfolder` of the public
+    /// folder (`icons`, `places`), so pages link only to what the site has.
+    public func names(in subfolder: String) -> Set<String> {
+        let prefix = "\(folder)/\(subfolder)/"
+        return Set(files.lazy.map(\.path).filter { $0.hasPrefix(prefix) }.map { $0.dropFirst(prefix.count) }
+            .filter { !$0.contains("/") }.map(String.init))
+    }
+
+    enum Refusal: String, Error {
+        case outside = "leads out of the public folder"
+        case nowhere = "leads to nothing"
+        case hidden = "leads to a hidden file"
+        case folder = "leads to a folder"
+        case notAFile = "leads to something that is not a file"
+    }
+
+    /// Where a link inside the public folder (whose real path is `root`) leads, when
+    /// that is a file that is published anyway.
+    static func followable(_ link: String, root: String) -> Result<String, Refusal> {
+        guard let target = realPath(link) else { return .failure(.nowhere) }
+        guard target.hasPrefix(root.hasSuffix("/") ? root : root + "/") else { return .failure(.outside) }
+        if isHidden(String(target.dropFirst(root.count))) { return .failure(.hidden) }
+        var status = stat()
+        guard stat(target, &status) == 0 else { return .failure(.nowhere) }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: return .success(target)
+        case S_IFDIR: return .failure(.folder)
+        default: return .failure(.notAFile)
+        }
+    }
+
+    static func isHidden(_ relative: String) -> Bool {
+        relative.split(separator: "/").contains { $0.hasPrefix(".") }
+    }
+
+    /// Every link resolved, or nil when the path leads nowhere.
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+}
