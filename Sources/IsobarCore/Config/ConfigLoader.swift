@@ -5,7 +5,7 @@ import Foundation
 public enum ConfigLoader {
     static let topLevelKeys = [
         "title", "base_url", "language", "units", "provider", "snapshot_dir", "openweather", "open_meteo",
-        "cache", "templates", "public", "places", "output", "stale_after", "cities",
+        "cache", "templates", "public", "places", "output", "stale_after", "cities", "deploy",
     ]
     static let openWeatherKeys = ["api", "base_url", "api_key_env", "requests_per_minute", "concurrency", "timeout", "connect_timeout"]
     static let cacheKeys = ["dir", "max_age"]
@@ -81,6 +81,7 @@ public enum ConfigLoader {
             placesFile: try path("places", default: "Data/places.json"),
             outputDirectory: outputDirectory,
             staleAfter: try top["stale_after"].map { try duration($0, in: .staleAfter) } ?? 6 * 3600,
+            deploy: try loadDeploy(top["deploy"], outputDirectory: outputDirectory),
             cities: cities)
     }
 

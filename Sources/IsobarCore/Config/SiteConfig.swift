@@ -18,6 +18,8 @@ public struct SiteConfig: Sendable, Equatable {
     public var outputDirectory: URL
     /// A city whose fetch fails is rebuilt from cached data younger than this.
     public var staleAfter: TimeInterval
+    /// Where `isobar deploy` puts the site; nil without a `deploy:` block.
+    public var deploy: DeploySettings?
     public var cities: [CityConfig]
 }
 

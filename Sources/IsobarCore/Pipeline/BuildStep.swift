@@ -8,4 +8,6 @@ public enum BuildStep: String, Sendable, CaseIterable, Codable {
     case render
     case publish
     case report
+    /// After the build: the site to its web host.
+    case deploy
 }

@@ -1,0 +1,142 @@
+import Foundation
+import Testing
+@testable import IsobarCore
+
+/// `isobar deploy` and `build --deploy` to a folder target (a mounted web root), through
+/// the real binary: only what changed goes, files Isobar did not upload stay, a failed
+/// deploy is finished by the next one.
+@Suite struct DeployTests {
+    /// The demo site with a `deploy:` block sending it to a folder beside it.
+    func site() throws -> (site: TemporaryFolder, webRoot: URL) {
+        let site = try TemporaryFolder.demoSite()
+        let webRoot = site.url.appendingPathComponent("www")
+        let config = site.url.appendingPathComponent("isobar.yml")
+        let yaml = try String(contentsOf: config, encoding: .utf8) + "deploy:\n  to: file://\(webRoot.path)/\n"
+        try Data(yaml.utf8).write(to: config)
+        return (site, webRoot)
+    }
+
+    func run(_ arguments: [String], _ site: TemporaryFolder) throws -> IsobarRun {
+        try IsobarRun(arguments, in: site.url, environment: ["SOURCE_DATE_EPOCH": "1795348800"])
+    }
+
+    /// Every file below `folder`, relative path → bytes.
+    func tree(_ folder: URL) -> [String: Data] {
+        var files: [String: Data] = [:]
+        for case let relative as String in FileManager.default.enumerator(atPath: folder.path) ?? NSEnumerator() {
+            var isFolder: ObjCBool = false
+            let path = folder.appendingPathComponent(relative).path
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue {
+                files[relative] = FileManager.default.contents(atPath: path)
+            }
+        }
+        return files
+    }
+
+    /// The published site: the output without Isobar's hidden bookkeeping.
+    func published(_ site: TemporaryFolder) -> [String: Data] {
+        tree(site.url.appendingPathComponent("_site")).filter { !$0.key.hasPrefix(".") }
+    }
+
+    @Test func onlyWhatChangedGoesAndForeignFilesStay() throws {
+        let (site, webRoot) = try site()
+        defer { site.cleanup() }
+        let first = try run(["build", "--deploy", "--report", "report.json"], site)
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stderr.contains("deployed to file://\(webRoot.path)/: 49 uploaded"), "\(first.stderr)")
+        #expect(tree(webRoot) == published(site), "the target holds the site byte for byte")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: site.url.appendingPathComponent("report.json"))) as? [String: Any])
+        let section = try #require(report["deploy"] as? [String: Any])
+        #expect(section["uploaded"] as? Int == 49 && section["status"] as? String == "ok" && section["target"] as? String == "file://\(webRoot.path)/")
+
+        try Data("not Isobar's\n".utf8).write(to: webRoot.appendingPathComponent("keep.txt"))
+        let again = try run(["deploy"], site)
+        #expect(again.status == 0 && again.stderr.contains(": 0 uploaded (0 bytes), 0 deleted, 49 unchanged"), "\(again.stderr)")
+
+        // One city's data changes: its page and JSON go, and the site-wide files that changed.
+        let london = site.url.appendingPathComponent("Samples/london-gb/onecall.json")
+        let body = try String(contentsOf: london, encoding: .utf8)
+        let warmer = body.replacing(/"temp": [0-9.]+/, maxReplacements: 1) { _ in #""temp": 12.5"# }
+        #expect(warmer != body)
+        try warmer.write(to: london, atomically: true, encoding: .utf8)
+        let changed = try run(["build", "--deploy"], site)
+        #expect(changed.status == 0, "\(changed.stderr)")
+        let uploaded = try #require(changed.stderr.firstMatch(of: /: (\d+) uploaded/)).1
+        #expect(Int(uploaded)! >= 2 && Int(uploaded)! <= 4, "\(changed.stderr)")
+        #expect(tree(webRoot).filter { $0.key != "keep.txt" } == published(site))
+
+        // A city leaves the config: its files go from the target, the foreign file stays.
+        let config = site.url.appendingPathComponent("isobar.yml")
+        try String(contentsOf: config, encoding: .utf8).replacingOccurrences(of: "  - { name: Rome, country: IT }\n", with: "")
+            .write(to: config, atomically: true, encoding: .utf8)
+        let pruned = try run(["build", "--deploy"], site)
+        #expect(pruned.status == 0 && pruned.stderr.contains(" 2 deleted"), "\(pruned.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: webRoot.appendingPathComponent("rome-it").path))
+        #expect(FileManager.default.contents(atPath: webRoot.appendingPathComponent("keep.txt").path) == Data("not Isobar's\n".utf8))
+        #expect(tree(webRoot).filter { $0.key != "keep.txt" } == published(site))
+    }
+
+    @Test func aFailedDeployIsFinishedByTheNext() throws {
+        let (site, webRoot) = try site()
+        defer { site.cleanup() }
+        #expect(try run(["build"], site).status == 0)
+        // Something in the way of one page: a folder where the file goes.
+        let obstacle = webRoot.appendingPathComponent("paris-fr/index.html")
+        try FileManager.default.createDirectory(at: obstacle, withIntermediateDirectories: true)
+        let failed = try run(["deploy", "--report", "report.json"], site)
+        #expect(failed.status == 3, "\(failed.stderr)")
+        #expect(failed.stderr.contains("failed: deploy to file://\(webRoot.path)/"), "\(failed.stderr)")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: site.url.appendingPathComponent("report.json"))) as? [String: Any])
+        #expect(report["exit_code"] as? Int == 3 && (report["deploy"] as? [String: Any])?["status"] as? String == "failed")
+        // Assets went first and were recorded; the index, last, did not go.
+        #expect(FileManager.default.fileExists(atPath: webRoot.appendingPathComponent("assets/style.css").path))
+        #expect(!FileManager.default.fileExists(atPath: webRoot.appendingPathComponent("index.html").path))
+
+        try FileManager.default.removeItem(at: obstacle)
+        let resumed = try run(["deploy"], site)
+        #expect(resumed.status == 0, "\(resumed.stderr)")
+        let uploaded = Int(try #require(resumed.stderr.firstMatch(of: /: (\d+) uploaded/)).1)!
+        #expect(uploaded < 49, "only what the failed deploy did not confirm: \(resumed.stderr)")
+        #expect(tree(webRoot) == published(site))
+    }
+
+    @Test func aDryRunChangesNothing() throws {
+        let (site, webRoot) = try site()
+        defer { site.cleanup() }
+        #expect(try run(["build"], site).status == 0)
+        let dry = try run(["deploy", "--dry-run"], site)
+        #expect(dry.status == 0, "\(dry.stderr)")
+        #expect(dry.stderr.contains("upload assets/style.css") && dry.stderr.contains("would deploy to"), "\(dry.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: webRoot.path))
+    }
+
+    @Test func badTargetsAreClearErrors() throws {
+        let file = URL(fileURLWithPath: "/sites/demo/isobar.yml")
+        func error(_ deploy: String) -> String {
+            do {
+                _ = try ConfigLoader.parse("base_url: https://w.example.org\ncities:\n  - { name: Oslo, country: NO }\n\(deploy)", file: file)
+                return ""
+            } catch {
+                return "\(error)"
+            }
+        }
+        #expect(error("deploy: { to: sftp://me@host/www/ }").contains("deploy.to: sftp:// deploys are not available in this version"))
+        #expect(error("deploy: { to: file:///sites/demo/_site/ }").contains("overlaps the output folder"))
+        #expect(error("deploy: { to: file://relative/path }").contains("is not a local folder"))
+        #expect(error("deploy: { to: gopher://x/ }").contains("is not a deploy target"))
+        #expect(error("deploy: { too: file:///www/ }").contains("deploy.too: unknown key"))
+
+        let site = try TemporaryFolder.demoSite()
+        defer { site.cleanup() }
+        let none = try run(["deploy"], site)
+        #expect(none.status == 3 && none.stderr.contains("the config has no `deploy:` block"), "\(none.stderr)")
+    }
+
+    /// Assets before the pages that use them, the index after the pages it links to.
+    @Test func uploadsGoInAnOrderThatKeepsTheSiteWhole() {
+        let files = ["index.html": "1", "london-gb/index.html": "1", "assets/style.css": "1", "sitemap.xml": "1", "paris-fr/index.html": "2"]
+        let plan = DeployPlan.make(files: files, uploaded: ["paris-fr/index.html": "2", "rome-it/index.html": "1"])
+        #expect(plan.uploads == ["assets/style.css", "london-gb/index.html", "sitemap.xml", "index.html"])
+        #expect(plan.deletions == ["rome-it/index.html"] && plan.unchanged == 1)
+    }
+}
