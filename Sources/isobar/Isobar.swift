@@ -95,7 +95,8 @@ func runDeploy(configFile: URL, output: URL?, dryRun: Bool, quiet: Bool) -> Repo
         return .failed(target: "", error)
     }
     do {
-        let report = try Deployer(settings: settings, log: { line in if !quiet { printError(line) } })
+        let report = try Deployer(settings: settings, variables: ProcessInfo.processInfo.environment,
+                                  log: { line in if !quiet { printError(line) } })
             .deploy(output: output ?? config.outputDirectory, dryRun: dryRun)
         if !quiet || dryRun { printError(report.summary) }
         return .done(report)

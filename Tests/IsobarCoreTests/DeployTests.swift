@@ -120,7 +120,9 @@ import Testing
                 return "\(error)"
             }
         }
-        #expect(error("deploy: { to: sftp://me@host/www/ }").contains("deploy.to: sftp:// deploys are not available in this version"))
+        #expect(error("deploy: { to: ftp://me@host/www/ }").contains("deploy.to: ftp:// deploys are not available in this version"))
+        #expect(error("deploy: { to: sftp://host/www/ }").contains("needs a user and a host"))
+        #expect(error("deploy: { to: \"sftp://me:secret@host/www/\" }").contains("a password does not go in the config"))
         #expect(error("deploy: { to: file:///sites/demo/_site/ }").contains("overlaps the output folder"))
         #expect(error("deploy: { to: file://relative/path }").contains("is not a local folder"))
         #expect(error("deploy: { to: gopher://x/ }").contains("is not a deploy target"))
@@ -130,6 +132,62 @@ import Testing
         defer { site.cleanup() }
         let none = try run(["deploy"], site)
         #expect(none.status == 3 && none.stderr.contains("the config has no `deploy:` block"), "\(none.stderr)")
+    }
+
+    /// SFTP against OpenSSH's real server: the first deploy makes the server's folder the
+    /// site, a changed file replaces the old one (which OpenSSH cannot rename onto), a
+    /// removed city goes, a foreign file stays; an unknown host key or a wrong user key
+    /// stops the deploy with exit 3 and a hint, and nothing secret is printed.
+    @Test func sftpToOpenSSH() throws {
+        let server = try SSHServer()
+        defer { server.stop() }
+        let site = try TemporaryFolder.demoSite()
+        defer { site.cleanup() }
+        let remote = site.url.appendingPathComponent("remote")
+        try FileManager.default.createDirectory(at: remote, withIntermediateDirectories: true)
+        let config = site.url.appendingPathComponent("isobar.yml")
+        var plain = try String(contentsOf: config, encoding: .utf8)
+        func configure(key: URL, knownHosts: URL) throws {
+            try Data((plain + """
+                deploy:
+                  to: sftp://\(server.user)@127.0.0.1:\(server.port)\(remote.path)/
+                  ssh_key: \(key.path)
+                  known_hosts: \(knownHosts.path)
+
+                """).utf8).write(to: config)
+        }
+        try configure(key: server.userKey, knownHosts: server.knownHosts)
+        let first = try run(["build", "--deploy"], site)
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stderr.contains(": 49 uploaded"), "\(first.stderr)")
+        #expect(tree(remote) == published(site))
+
+        try Data("theirs\n".utf8).write(to: remote.appendingPathComponent("keep.txt"))
+        let london = site.url.appendingPathComponent("Samples/london-gb/onecall.json")
+        let body = try String(contentsOf: london, encoding: .utf8)
+        try body.replacing(/"temp": [0-9.]+/, maxReplacements: 1) { _ in #""temp": 12.5"# }.write(to: london, atomically: true, encoding: .utf8)
+        plain = plain.replacingOccurrences(of: "  - { name: Rome, country: IT }\n", with: "")
+        try configure(key: server.userKey, knownHosts: server.knownHosts)
+        let second = try run(["build", "--deploy"], site)
+        #expect(second.status == 0 && second.stderr.contains(" 2 deleted"), "\(second.stderr)")
+        #expect(tree(remote).filter { $0.key != "keep.txt" } == published(site))
+        #expect(!FileManager.default.fileExists(atPath: remote.appendingPathComponent("rome-it").path))
+        #expect(FileManager.default.contents(atPath: remote.appendingPathComponent("keep.txt").path) == Data("theirs\n".utf8))
+        let nothing = try run(["deploy"], site)
+        #expect(nothing.status == 0 && nothing.stderr.contains(": 0 uploaded (0 bytes), 0 deleted"), "\(nothing.stderr)")
+
+        // A host key that is not the server's: refused, with what to do.
+        let strange = site.url.appendingPathComponent("strange_known_hosts")
+        try "[127.0.0.1]:\(server.port) \(try String(contentsOf: server.userKey.appendingPathExtension("pub"), encoding: .utf8))".write(to: strange, atomically: true, encoding: .utf8)
+        try configure(key: server.userKey, knownHosts: strange)
+        try FileManager.default.removeItem(at: site.url.appendingPathComponent("_site/.isobar-deploy.json"))
+        let unknown = try run(["deploy"], site)
+        #expect(unknown.status == 3 && unknown.stderr.contains("host key is not in \(strange.path)"), "\(unknown.stderr)")
+        // A key the server does not know.
+        try configure(key: server.hostKey, knownHosts: server.knownHosts)
+        let denied = try run(["deploy"], site)
+        #expect(denied.status == 3 && denied.stderr.contains("Authentication failure"), "\(denied.stderr)")
+        #expect(!denied.stderr.contains("PRIVATE KEY"))
     }
 
     /// Assets before the pages that use them, the index after the pages it links to.

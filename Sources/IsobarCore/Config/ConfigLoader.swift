@@ -143,7 +143,7 @@ public enum ConfigLoader {
     /// A duration within `range`, which the message states; what is outside it (0.0001s,
     /// which libcurl would read as "no limit" once rounded to milliseconds) is an error,
     /// never rounded into it.
-    private static func duration(_ value: YAMLValue, in range: DurationRange) throws -> TimeInterval {
+    static func duration(_ value: YAMLValue, in range: DurationRange) throws -> TimeInterval {
         let text = try value.string()
         // One message for what does not parse (`0.5ms`) and what is out of range: both say the range.
         guard let seconds = DurationParser.seconds(from: text), range.seconds.contains(seconds) else {

@@ -1,27 +1,43 @@
 import Foundation
 
-/// `deploy:` — where `isobar deploy` (and `build --deploy`) puts the site. This version
-/// publishes to a folder (`file:///var/www/weather/`: a mounted web root, a synced
-/// folder); the network targets of issue 13 (SFTP, FTP/FTPS, S3) are refused with a
-/// message until they are built.
+/// `deploy:` — where `isobar deploy` (and `build --deploy`) puts the site: a folder
+/// (`file:///var/www/weather/`: a mounted web root) or an SFTP server. FTP/FTPS and S3
+/// (issue 13) are refused with a message until they are built.
 public struct DeploySettings: Sendable, Equatable {
     public enum Target: Sendable, Equatable {
         case folder(URL)
+        /// The password, if any, is read from `passwordVariable` when the deploy runs:
+        /// secrets never sit in the config.
+        case sftp(SFTPAccount, passwordVariable: String)
     }
 
     public var target: Target
-    /// The target as the config names it, for messages and the report (a folder URL has
-    /// no credentials to hide).
+    /// The target as the config names it, for messages and the report: never a password.
     public var name: String
 }
 
+/// An SFTP target's address and how to log in.
+public struct SFTPAccount: Sendable, Equatable {
+    public var host: String
+    public var port: Int
+    public var user: String
+    /// The target folder's absolute path on the server, ending in `/`.
+    public var path: String
+    public var privateKey: String?
+    public var knownHosts: String
+    /// From the environment when the deploy runs; never from the config.
+    public var password: String?
+    public var timeout: TimeInterval
+}
+
 extension ConfigLoader {
-    static let deployKeys = ["to"]
+    static let deployKeys = ["to", "ssh_key", "known_hosts", "password_env", "timeout"]
 
     static func loadDeploy(_ value: YAMLValue?, outputDirectory: URL) throws -> DeploySettings? {
         guard let value else { return nil }
         let map = try value.mapping(allowed: deployKeys)
         let to = try map.required("to", hint: "where the site goes, e.g. to: file:///var/www/weather/")
+        let folder = URL(fileURLWithPath: value.file).deletingLastPathComponent()
         let text = try to.nonEmptyString()
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased() else {
             throw to.error("\"\(text)\" is not an address", hint: "e.g. file:///var/www/weather/")
@@ -39,7 +55,31 @@ extension ConfigLoader {
                                hint: "deploy to a folder of its own; the output folder is the source")
             }
             return DeploySettings(target: .folder(folder), name: "file://" + folder.path + "/")
-        case "sftp", "ftp", "ftps", "s3":
+        case "sftp":
+            guard let host = url.host, !host.isEmpty, let user = url.user, !user.isEmpty else {
+                throw to.error("\"\(text)\" needs a user and a host", hint: "e.g. sftp://deploy@weather.example.org/var/www/weather/")
+            }
+            if url.password != nil {
+                throw to.error("a password does not go in the config", hint: "put it in the environment variable named by `password_env` (default ISOBAR_DEPLOY_PASSWORD)")
+            }
+            let home = FileManager.default.homeDirectoryForCurrentUser
+            func file(_ key: String, default fallback: String?) throws -> String? {
+                guard let entry = map[key] else { return fallback }
+                let raw = try entry.nonEmptyString()
+                let expanded = raw.hasPrefix("~/") ? home.appendingPathComponent(String(raw.dropFirst(2))).path : raw
+                return URL(fileURLWithPath: expanded, relativeTo: folder).standardizedFileURL.path
+            }
+            let defaultKey = ["id_ed25519", "id_ecdsa", "id_rsa"].map { home.appendingPathComponent(".ssh/\($0)").path }
+                .first { FileManager.default.fileExists(atPath: $0) }
+            let variable = try map["password_env"]?.nonEmptyString() ?? "ISOBAR_DEPLOY_PASSWORD"
+            let path = url.path.hasSuffix("/") ? url.path : url.path + "/"
+            let account = SFTPAccount(
+                host: host, port: url.port ?? 22, user: user, path: path.hasPrefix("/") ? path : "/" + path,
+                privateKey: try file("ssh_key", default: defaultKey),
+                knownHosts: try file("known_hosts", default: home.appendingPathComponent(".ssh/known_hosts").path)!,
+                password: nil, timeout: try map["timeout"].map { try duration($0, in: .timeout) } ?? 60)
+            return DeploySettings(target: .sftp(account, passwordVariable: variable), name: "sftp://\(user)@\(host):\(account.port)\(account.path)")
+        case "ftp", "ftps", "s3":
             throw to.error("\(scheme):// deploys are not available in this version",
                            hint: "deploy to a mounted folder (file:///…) or use the rsync line in the README until they are")
         default:

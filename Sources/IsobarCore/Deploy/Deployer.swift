@@ -5,13 +5,27 @@ import Foundation
 /// file under a temporary name and renamed into place, in `DeployPlan`'s order.
 public struct Deployer: Sendable {
     public var settings: DeploySettings
+    /// The process environment, for a password the config names by variable.
+    public var variables: [String: String]
     public var clock: MonotonicClock
     public var log: @Sendable (String) -> Void
 
-    public init(settings: DeploySettings, clock: MonotonicClock = .system, log: @escaping @Sendable (String) -> Void = { _ in }) {
+    public init(settings: DeploySettings, variables: [String: String] = [:], clock: MonotonicClock = .system,
+                log: @escaping @Sendable (String) -> Void = { _ in }) {
         self.settings = settings
+        self.variables = variables
         self.clock = clock
         self.log = log
+    }
+
+    func destination() throws -> DeployDestination {
+        switch settings.target {
+        case .folder(let url):
+            return try FolderDestination(url)
+        case .sftp(var account, let variable):
+            account.password = variables[variable].flatMap { $0.isEmpty ? nil : $0 }
+            return try SFTPDestination(account)
+        }
     }
 
     /// How many confirmed uploads go by before the ledger is saved again: a killed deploy
@@ -51,20 +65,17 @@ public struct Deployer: Sendable {
         }
 
         let ownOutput = try OwnedFolder(output, step: .deploy)
-        let target: OwnedFolder
-        switch settings.target {
-        case .folder(let url): target = try OwnedFolder(url, step: .deploy, create: true)
-        }
         var sinceSave = 0
         do {
+            let target = try destination()
             for path in plan.uploads {
-                _ = try target.write(contents[path]!, to: path)
+                try target.upload(contents[path]!, to: path)
                 ledger.files[path] = files[path]
                 sinceSave += 1
                 if sinceSave == Self.saveEvery { try ledger.save(in: ownOutput); sinceSave = 0 }
             }
             for path in plan.deletions {
-                _ = try target.remove(path)
+                try target.remove(path)
                 ledger.files[path] = nil
             }
         } catch {

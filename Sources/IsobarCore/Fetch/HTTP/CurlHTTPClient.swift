@@ -11,7 +11,8 @@ public final class CurlHTTPClient: HTTPClient, @unchecked Sendable {
     // @unchecked: all mutable state is guarded by `lock`, and the multi handle is only
     // touched by the transfer thread (plus `curl_multi_wakeup`, which is thread-safe).
 
-    private static let globalInit: Void = {
+    /// Once per process, before any handle (the deploy uploader uses it too).
+    static let globalInit: Void = {
         curl_global_init(Int(CURL_GLOBAL_DEFAULT))
     }()
 
