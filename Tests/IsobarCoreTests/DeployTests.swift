@@ -120,7 +120,8 @@ import Testing
                 return "\(error)"
             }
         }
-        #expect(error("deploy: { to: ftp://me@host/www/ }").contains("deploy.to: ftp:// deploys are not available in this version"))
+        #expect(error("deploy: { to: s3://bucket/prefix/ }").contains("deploy.to: s3:// deploys are not available in this version"))
+        #expect(error("deploy: { to: ftps://host/www/ }").contains("needs a user and a host"))
         #expect(error("deploy: { to: sftp://host/www/ }").contains("needs a user and a host"))
         #expect(error("deploy: { to: \"sftp://me:secret@host/www/\" }").contains("a password does not go in the config"))
         #expect(error("deploy: { to: file:///sites/demo/_site/ }").contains("overlaps the output folder"))
@@ -188,6 +189,56 @@ import Testing
         let denied = try run(["deploy"], site)
         #expect(denied.status == 3 && denied.stderr.contains("Authentication failure"), "\(denied.stderr)")
         #expect(!denied.stderr.contains("PRIVATE KEY"))
+    }
+
+    /// FTPS against pyftpdlib with TLS required (plain FTP refused by it), and plain FTP:
+    /// the server's folder becomes the site, a changed file replaces the old one, a
+    /// removed city goes; an untrusted certificate and a wrong password are clear errors,
+    /// and the password appears in no output.
+    @Test(arguments: [true, false])
+    func ftpAndFTPS(tls: Bool) throws {
+        let site = try TemporaryFolder.demoSite()
+        defer { site.cleanup() }
+        let remote = site.url.appendingPathComponent("remote")
+        try FileManager.default.createDirectory(at: remote, withIntermediateDirectories: true)
+        let server = try FTPServer(root: remote, tls: tls)
+        defer { server.stop() }
+        let config = site.url.appendingPathComponent("isobar.yml")
+        var plain = try String(contentsOf: config, encoding: .utf8)
+        func configure(trusting: Bool) throws {
+            let scheme = tls ? "ftps" : "ftp"
+            let ca = tls && trusting ? "  ca_file: \(server.certificate.path)\n" : ""
+            try Data((plain + "deploy:\n  to: \(scheme)://\(FTPServer.user)@127.0.0.1:\(server.port)/\n" + ca).utf8).write(to: config)
+        }
+        func deploy(_ arguments: [String], password: String = FTPServer.password) throws -> IsobarRun {
+            try IsobarRun(arguments, in: site.url, environment: ["SOURCE_DATE_EPOCH": "1795348800", "ISOBAR_DEPLOY_PASSWORD": password])
+        }
+        try configure(trusting: true)
+        let first = try deploy(["build", "--deploy", "--report", "report.json"])
+        #expect(first.status == 0 && first.stderr.contains(": 49 uploaded"), "\(first.stderr)")
+        #expect(tree(remote) == published(site))
+
+        let london = site.url.appendingPathComponent("Samples/london-gb/onecall.json")
+        try String(contentsOf: london, encoding: .utf8).replacing(/"temp": [0-9.]+/, maxReplacements: 1) { _ in #""temp": 12.5"# }
+            .write(to: london, atomically: true, encoding: .utf8)
+        plain = plain.replacingOccurrences(of: "  - { name: Rome, country: IT }\n", with: "")
+        try configure(trusting: true)
+        let second = try deploy(["build", "--deploy"])
+        #expect(second.status == 0 && second.stderr.contains(" 2 deleted"), "\(second.stderr)")
+        #expect(tree(remote) == published(site))
+
+        try FileManager.default.removeItem(at: site.url.appendingPathComponent("_site/.isobar-deploy.json"))
+        let wrong = try deploy(["deploy"], password: "not-it")
+        #expect(wrong.status == 3 && wrong.stderr.contains("check the user and the password variable"), "\(wrong.stderr)")
+        if tls {
+            try configure(trusting: false)
+            let untrusted = try deploy(["deploy"])
+            #expect(untrusted.status == 3 && untrusted.stderr.contains("name its CA in `ca_file`"), "\(untrusted.stderr)")
+        }
+        for run in [first, second, wrong] {
+            #expect(!run.stderr.contains(FTPServer.password) && !run.stdout.contains(FTPServer.password))
+        }
+        #expect(!(try String(contentsOf: site.url.appendingPathComponent("report.json"), encoding: .utf8)).contains(FTPServer.password))
     }
 
     /// Assets before the pages that use them, the index after the pages it links to.

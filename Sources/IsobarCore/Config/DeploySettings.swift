@@ -9,6 +9,7 @@ public struct DeploySettings: Sendable, Equatable {
         /// The password, if any, is read from `passwordVariable` when the deploy runs:
         /// secrets never sit in the config.
         case sftp(SFTPAccount, passwordVariable: String)
+        case ftp(FTPAccount, passwordVariable: String)
     }
 
     public var target: Target
@@ -30,8 +31,25 @@ public struct SFTPAccount: Sendable, Equatable {
     public var timeout: TimeInterval
 }
 
+/// An FTP or FTPS target.
+public struct FTPAccount: Sendable, Equatable {
+    public var host: String
+    public var port: Int
+    public var user: String
+    /// The folder, relative to the login folder (or absolute with a leading `/`), ending
+    /// in `/` (empty: the login folder itself).
+    public var path: String
+    /// Explicit TLS, required for the login and every transfer.
+    public var tls: Bool
+    public var caFile: String?
+    public var password: String?
+    public var timeout: TimeInterval
+    /// The target for messages, without credentials.
+    public var name: String
+}
+
 extension ConfigLoader {
-    static let deployKeys = ["to", "ssh_key", "known_hosts", "password_env", "timeout"]
+    static let deployKeys = ["to", "ssh_key", "known_hosts", "password_env", "ca_file", "timeout"]
 
     static func loadDeploy(_ value: YAMLValue?, outputDirectory: URL) throws -> DeploySettings? {
         guard let value else { return nil }
@@ -79,9 +97,26 @@ extension ConfigLoader {
                 knownHosts: try file("known_hosts", default: home.appendingPathComponent(".ssh/known_hosts").path)!,
                 password: nil, timeout: try map["timeout"].map { try duration($0, in: .timeout) } ?? 60)
             return DeploySettings(target: .sftp(account, passwordVariable: variable), name: "sftp://\(user)@\(host):\(account.port)\(account.path)")
-        case "ftp", "ftps", "s3":
-            throw to.error("\(scheme):// deploys are not available in this version",
-                           hint: "deploy to a mounted folder (file:///…) or use the rsync line in the README until they are")
+        case "ftp", "ftps":
+            guard let host = url.host, !host.isEmpty, let user = url.user, !user.isEmpty else {
+                throw to.error("\"\(text)\" needs a user and a host", hint: "e.g. \(scheme)://deploy@weather.example.org/www/")
+            }
+            if url.password != nil {
+                throw to.error("a password does not go in the config", hint: "put it in the environment variable named by `password_env` (default ISOBAR_DEPLOY_PASSWORD), or in ~/.netrc")
+            }
+            // curl's reading of an FTP URL: the path is relative to the login folder.
+            var path = String(url.path.dropFirst())
+            if !path.isEmpty && !path.hasSuffix("/") { path += "/" }
+            let port = url.port ?? 21
+            let ca = try map["ca_file"].map { URL(fileURLWithPath: try $0.nonEmptyString(), relativeTo: folder).standardizedFileURL.path }
+            let name = "\(scheme)://\(user)@\(host):\(port)/\(path)"
+            let account = FTPAccount(
+                host: host, port: port, user: user, path: path, tls: scheme == "ftps", caFile: ca, password: nil,
+                timeout: try map["timeout"].map { try duration($0, in: .timeout) } ?? 60, name: name)
+            return DeploySettings(target: .ftp(account, passwordVariable: try map["password_env"]?.nonEmptyString() ?? "ISOBAR_DEPLOY_PASSWORD"), name: name)
+        case "s3":
+            throw to.error("s3:// deploys are not available in this version",
+                           hint: "deploy over SFTP, FTP/FTPS or to a mounted folder (file:///…) until they are")
         default:
             throw to.error("\"\(scheme)\" is not a deploy target", hint: "use file:///path/to/web/root/")
         }

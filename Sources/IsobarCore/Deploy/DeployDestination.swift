@@ -7,6 +7,17 @@ protocol DeployDestination: AnyObject {
     func remove(_ path: String) throws
 }
 
+/// The folders a removed file may leave empty, deepest first (`a/b/c.html` → `a/b`, `a`).
+func enclosingFolders(of path: String) -> [String] {
+    var parts = path.split(separator: "/").dropLast()
+    var folders: [String] = []
+    while !parts.isEmpty {
+        folders.append(parts.joined(separator: "/"))
+        parts = parts.dropLast()
+    }
+    return folders
+}
+
 /// A folder on this machine (`file://`), written like the output folder itself.
 final class FolderDestination: DeployDestination {
     let folder: OwnedFolder

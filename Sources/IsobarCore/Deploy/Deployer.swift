@@ -25,6 +25,9 @@ public struct Deployer: Sendable {
         case .sftp(var account, let variable):
             account.password = variables[variable].flatMap { $0.isEmpty ? nil : $0 }
             return try SFTPDestination(account)
+        case .ftp(var account, let variable):
+            account.password = variables[variable].flatMap { $0.isEmpty ? nil : $0 }
+            return try FTPDestination(account)
         }
     }
 

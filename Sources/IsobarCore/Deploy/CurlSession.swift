@@ -1,0 +1,92 @@
+import CCurl
+import Foundation
+
+/// One libcurl easy handle for a deploy's whole run: `curl_easy_reset` between files keeps
+/// the connection (and its login) open. What SFTP and FTP share: the URL of a path, the
+/// timeouts, an upload from memory, commands sent around a transfer, and the error text.
+final class CurlSession {
+    private let easy: UnsafeMutableRawPointer
+    private var errorBuffer = [CChar](repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
+
+    init(_ protocolName: String) throws {
+        _ = CurlHTTPClient.globalInit
+        guard let easy = curl_easy_init() else {
+            throw IsobarError(step: .deploy, message: "libcurl could not start an \(protocolName) session")
+        }
+        self.easy = easy
+    }
+
+    deinit {
+        curl_easy_cleanup(easy)
+    }
+
+    /// `scheme://host:port` and the path, each name percent-encoded.
+    static func url(_ origin: String, _ path: String) -> String {
+        origin + path.split(separator: "/", omittingEmptySubsequences: false)
+            .map { String($0).addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/"))) ?? String($0) }
+            .joined(separator: "/")
+    }
+
+    /// Starts a request: no option of the previous one stays but the connection.
+    func reset(url: String, timeout: TimeInterval) {
+        curl_easy_reset(easy)
+        set(CURLOPT_URL, url)
+        set(CURLOPT_NOSIGNAL, 1)
+        set(CURLOPT_CONNECTTIMEOUT_MS, CurlHTTPClient.milliseconds(min(timeout, 30)))
+        set(CURLOPT_TIMEOUT_MS, CurlHTTPClient.milliseconds(timeout))
+        errorBuffer = [CChar](repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
+        errorBuffer.withUnsafeMutableBufferPointer { _ = isobar_curl_easy_setopt_pointer(easy, CURLOPT_ERRORBUFFER, $0.baseAddress) }
+    }
+
+    func set(_ option: CURLoption, _ value: Int) {
+        _ = isobar_curl_easy_setopt_long(easy, option, value)
+    }
+
+    func set(_ option: CURLoption, _ value: String) {
+        _ = isobar_curl_easy_setopt_string(easy, option, value)
+    }
+
+    /// Runs the request, with `commands` sent as `option` says (`CURLOPT_QUOTE` before,
+    /// `CURLOPT_POSTQUOTE` after the transfer) and `upload` as the file's bytes, if any.
+    /// Returns nil, or the failure's code and words.
+    func perform(upload: Data? = nil, _ option: CURLoption, _ commands: [String]) -> (code: CURLcode, reason: String)? {
+        var list: UnsafeMutablePointer<curl_slist>?
+        for command in commands { list = curl_slist_append(list, command) }
+        defer { curl_slist_free_all(list) }
+        if let list { _ = isobar_curl_easy_setopt_pointer(easy, option, list) }
+        var context: Unmanaged<UploadSource>?
+        if let upload {
+            set(CURLOPT_UPLOAD, 1)
+            _ = isobar_curl_easy_setopt_off_t(easy, CURLOPT_INFILESIZE_LARGE, curl_off_t(upload.count))
+            context = Unmanaged.passRetained(UploadSource(upload))
+            _ = isobar_curl_easy_setopt_write_function(easy, CURLOPT_READFUNCTION) { buffer, size, count, context in
+                guard let buffer, let context else { return 0 }
+                return Unmanaged<UploadSource>.fromOpaque(context).takeUnretainedValue().read(into: buffer, max: size * count)
+            }
+            _ = isobar_curl_easy_setopt_pointer(easy, CURLOPT_READDATA, context!.toOpaque())
+        }
+        defer { context?.release() }
+        let code = curl_easy_perform(easy)
+        guard code != CURLE_OK else { return nil }
+        let detail = errorBuffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        return (code, detail.isEmpty ? String(cString: curl_easy_strerror(code)) : detail)
+    }
+}
+
+/// The bytes an upload hands libcurl, a buffer at a time.
+final class UploadSource {
+    let data: Data
+    var offset = 0
+
+    init(_ data: Data) { self.data = data }
+
+    func read(into buffer: UnsafeMutablePointer<CChar>, max: Int) -> Int {
+        let count = min(max, data.count - offset)
+        guard count > 0 else { return 0 }
+        data.withUnsafeBytes { raw in
+            UnsafeMutableRawPointer(buffer).copyMemory(from: raw.baseAddress! + offset, byteCount: count)
+        }
+        offset += count
+        return count
+    }
+}
