@@ -45,21 +45,27 @@ public struct Deployer: Sendable {
             throw IsobarError(step: .deploy, path: output.path, message: "there is no site to deploy here",
                               hint: "run `isobar build` first")
         }
-        var contents: [String: Data] = [:]
-        var files: [String: String] = [:]
-        for path in manifest.files.keys {
+        // Each file is read to stamp it and again only if it goes: a 10,000-city site is not
+        // held in memory at once.
+        func read(_ path: String) throws -> Data {
             guard let data = FileManager.default.contents(atPath: output.appendingPathComponent(path).path) else {
                 throw IsobarError(step: .deploy, path: output.appendingPathComponent(path).path,
                                   message: "a file of the site is missing", hint: "run `isobar build` again, then deploy")
             }
-            contents[path] = data
+            return data
+        }
+        var files: [String: String] = [:]
+        var sizes: [String: Int] = [:]
+        for path in manifest.files.keys {
+            let data = try read(path)
             files[path] = DeployLedger.stamp(data)
+            sizes[path] = data.count
         }
         var ledger = DeployLedger.load(from: output, target: settings.name)
         let plan = DeployPlan.make(files: files, uploaded: ledger.files)
         var report = DeployReport(
             target: settings.name, uploaded: plan.uploads.count, deleted: plan.deletions.count,
-            unchanged: plan.unchanged, bytes: plan.uploads.reduce(0) { $0 + (contents[$1]?.count ?? 0) }, seconds: 0, dryRun: dryRun)
+            unchanged: plan.unchanged, bytes: plan.uploads.reduce(0) { $0 + sizes[$1, default: 0] }, seconds: 0, dryRun: dryRun)
         if dryRun {
             for path in plan.uploads { log("upload \(path)") }
             for path in plan.deletions { log("delete \(path)") }
@@ -72,7 +78,8 @@ public struct Deployer: Sendable {
         do {
             let target = try destination()
             for path in plan.uploads {
-                try target.upload(contents[path]!, to: path)
+                // The output lock keeps a build from changing it since it was stamped.
+                try target.upload(try read(path), to: path)
                 ledger.files[path] = files[path]
                 sinceSave += 1
                 if sinceSave == Self.saveEvery { try ledger.save(in: ownOutput); sinceSave = 0 }

@@ -89,7 +89,7 @@ public struct Presenter: Sendable {
         let clock = LocalTimeFormatter(zone: forecast.location.timeZone, language: language, around: forecast.current.time)
         let current = forecast.current
         let today = Self.today(forecast)
-        let primary = current.conditions.first ?? Condition(code: 0, main: "", description: "", icon: "")
+        let primary = Self.primary(current)
         let others = current.conditions.dropFirst().map(\.description)
         let sunrise = current.sunrise ?? today?.sunrise
         let sunset = current.sunset ?? today?.sunset
@@ -242,7 +242,7 @@ public struct Presenter: Sendable {
     public func indexCard(_ forecast: Forecast, city: CityConfig, stale: Bool = false) -> IndexPageModel.Card {
         let format = UnitFormatter(units: city.units, locale: locale)
         let clock = LocalTimeFormatter(zone: forecast.location.timeZone, language: language, around: forecast.current.time)
-        let primary = forecast.current.conditions.first ?? Condition(code: 0, main: "", description: "", icon: "")
+        let primary = Self.primary(forecast.current)
         let today = Self.today(forecast)
         let count = forecast.alerts.count
         // An alert that has not started yet is announced, not in force: say which.
@@ -262,17 +262,28 @@ public struct Presenter: Sendable {
             alertCount: count, hasAlerts: count > 0, plural: count > 1,
             alertLabel: alertLabel,
             staleNote: stale ? staleNote(forecast, clock: clock) : nil,
-            nowcast: nowcast(forecast, clock: clock)?.text,
+            nowcast: nowcastText(forecast, clock: clock)?.text,
             updated: clock.time(forecast.current.time))
     }
 
     /// The next hour in words and bars, when the nowcast covers it.
-    func nowcast(_ forecast: Forecast, clock: LocalTimeFormatter) -> CityPageModel.Nowcast? {
+    /// The most significant current condition, or an unknown one when the body has none.
+    static func primary(_ current: CurrentConditions) -> Condition {
+        current.conditions.first ?? Condition(code: 0, main: "", description: "", icon: "")
+    }
+
+    /// The next hour in words, and the steps it covers, when the nowcast covers it.
+    func nowcastText(_ forecast: Forecast, clock: LocalTimeFormatter) -> (text: String, steps: [NowcastStep])? {
         let now = forecast.current.time
         guard let steps = NowcastText.window(forecast.nowcast, from: now) else { return nil }
-        let primary = forecast.current.conditions.first ?? Condition(code: 0, main: "", description: "", icon: "")
-        let kind = strings[Self.precipitationIsSnow(condition: primary, celsius: forecast.current.temperature) ? "snow" : "rain"]
-        let text = NowcastText(strings: strings, clock: clock).sentence(steps, from: now, kind: kind)
+        let kind = strings[Self.precipitationIsSnow(condition: Self.primary(forecast.current), celsius: forecast.current.temperature) ? "snow" : "rain"]
+        return (NowcastText(strings: strings, clock: clock).sentence(steps, from: now, kind: kind), steps)
+    }
+
+    /// The words and the strip of bars, for the city page (the index card takes the words only).
+    func nowcast(_ forecast: Forecast, clock: LocalTimeFormatter) -> CityPageModel.Nowcast? {
+        guard let (text, steps) = nowcastText(forecast, clock: clock) else { return nil }
+        let now = forecast.current.time
         let strip = NowcastStrip(
             bars: steps.map { .init(offset: $0.time.timeIntervalSince(now) / 60, minutes: Double($0.minutes), intensity: $0.intensity) },
             title: text, labels: (strings["nowcast_now"], strings["nowcast_half"], strings["nowcast_hour"]))

@@ -15,8 +15,7 @@ struct JSONFields {
 
     /// The member, or nil when absent; JSON `null` is returned as `.null`.
     func member(_ key: String) -> JSONValue? {
-        for member in members where member.key == key { return member.value }
-        return nil
+        members.member(key)
     }
 
     private func present(_ key: String) throws(DecodingError) -> JSONValue {
@@ -177,5 +176,30 @@ extension JSONValue {
     var isNull: Bool {
         if case .null = self { return true }
         return false
+    }
+
+    /// Lenient reads, for bodies being reshaped rather than decoded: nil where the value
+    /// is not an object with the member, a string, a number.
+    func member(_ key: String) -> JSONValue? {
+        guard case .object(let members) = self else { return nil }
+        return members.member(key)
+    }
+
+    var text: String? {
+        if case .string(let text) = self { return text }
+        return nil
+    }
+
+    var number: Double? {
+        if case .number(let number, _) = self { return number }
+        return nil
+    }
+}
+
+extension Array where Element == JSONMember {
+    /// The first member named `key`.
+    func member(_ key: String) -> JSONValue? {
+        for member in self where member.key == key { return member.value }
+        return nil
     }
 }

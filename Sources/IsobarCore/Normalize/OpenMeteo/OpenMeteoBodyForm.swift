@@ -191,26 +191,3 @@ private struct UnitChange {
         }
     }
 }
-
-private extension Array where Element == JSONMember {
-    func member(_ key: String) -> JSONValue? {
-        first { $0.key == key }?.value
-    }
-}
-
-private extension JSONValue {
-    func member(_ key: String) -> JSONValue? {
-        guard case .object(let members) = self else { return nil }
-        return members.member(key)
-    }
-
-    var text: String? {
-        if case .string(let text) = self { return text }
-        return nil
-    }
-
-    var number: Double? {
-        if case .number(let number, _) = self { return number }
-        return nil
-    }
-}
