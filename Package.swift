@@ -14,17 +14,21 @@ let package = Package(
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
     targets: [
-        // The two C libraries come from the system (Debian: libcmark-dev, libcurl4-openssl-dev).
+        // The C libraries come from the system (Debian: libcmark-dev, libcurl4-openssl-dev,
+        // libssl-dev for the SHA-256 an S3 upload is signed with).
         .systemLibrary(
             name: "CCmark", pkgConfig: "libcmark",
             providers: [.apt(["libcmark-dev"]), .brew(["cmark"])]),
         .systemLibrary(
             name: "CCurl", pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]),
+        .systemLibrary(
+            name: "CCrypto", pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"]), .brew(["openssl"])]),
         .target(
             name: "IsobarCore",
             dependencies: [
-                "CCmark", "CCurl",
+                "CCmark", "CCurl", "CCrypto",
                 .product(name: "Yams", package: "Yams"),
             ]),
         .executableTarget(

@@ -120,7 +120,14 @@ import Testing
                 return "\(error)"
             }
         }
-        #expect(error("deploy: { to: s3://bucket/prefix/ }").contains("deploy.to: s3:// deploys are not available in this version"))
+        #expect(error("deploy: { to: s3://B_ad/ }").contains("does not name a bucket"))
+        #expect(error("deploy: { to: \"s3://key:secret@bucket/\" }").contains("keys do not go in the config"))
+        #expect(error("deploy: { to: s3://bucket/, endpoint: \"ftp://x\" }").contains("is not an endpoint"))
+        #expect(error("deploy: { to: s3://bucket/, endpoint: \"https://x/path\" }").contains("is not an endpoint"))
+        #expect(error("deploy: { to: s3://bucket/, access_key_env: \"AKIA 123\" }").contains("is not an environment variable name"))
+        #expect(error("deploy: { to: s3://bucket/, ssh_key: ~/.ssh/id }").contains("`ssh_key` does not apply to s3:// targets"))
+        #expect(error("deploy: { to: file:///www/, concurrency: 0 }").contains("must be between 1 and 32"))
+        #expect(error("deploy: { to: ftp://u@h/, ca_file: ca.pem }").contains("`ca_file` does not apply to ftp:// targets"))
         #expect(error("deploy: { to: ftps://host/www/ }").contains("needs a user and a host"))
         #expect(error("deploy: { to: sftp://host/www/ }").contains("needs a user and a host"))
         #expect(error("deploy: { to: \"sftp://me:secret@host/www/\" }").contains("a password does not go in the config"))

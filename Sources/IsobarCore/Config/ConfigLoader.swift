@@ -98,11 +98,7 @@ public enum ConfigLoader {
             settings.baseURL = url
         }
         if let env = map["api_key_env"] {
-            let name = try env.nonEmptyString()
-            guard name.range(of: #"^[A-Za-z_][A-Za-z0-9_]*$"#, options: .regularExpression) != nil else {
-                throw env.error("\"\(name)\" is not an environment variable name", hint: "e.g. OPENWEATHER_API_KEY (the key itself never goes in the config)")
-            }
-            settings.apiKeyEnvironmentVariable = name
+            settings.apiKeyEnvironmentVariable = try variableName(env, example: "OPENWEATHER_API_KEY")
         }
         if let rate = map["requests_per_minute"] {
             settings.requestsPerMinute = try rate.int()
@@ -143,6 +139,16 @@ public enum ConfigLoader {
     /// A duration within `range`, which the message states; what is outside it (0.0001s,
     /// which libcurl would read as "no limit" once rounded to milliseconds) is an error,
     /// never rounded into it.
+    /// The name of an environment variable that holds a secret (`api_key_env`,
+    /// `password_env`…): a name, never the secret itself.
+    static func variableName(_ value: YAMLValue, example: String) throws -> String {
+        let name = try value.nonEmptyString()
+        guard name.range(of: #"^[A-Za-z_][A-Za-z0-9_]*$"#, options: .regularExpression) != nil else {
+            throw value.error("\"\(name)\" is not an environment variable name", hint: "e.g. \(example) (the secret itself never goes in the config)")
+        }
+        return name
+    }
+
     static func duration(_ value: YAMLValue, in range: DurationRange) throws -> TimeInterval {
         let text = try value.string()
         // One message for what does not parse (`0.5ms`) and what is out of range: both say the range.

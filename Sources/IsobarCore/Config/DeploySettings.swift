@@ -1,8 +1,8 @@
 import Foundation
 
 /// `deploy:` — where `isobar deploy` (and `build --deploy`) puts the site: a folder
-/// (`file:///var/www/weather/`: a mounted web root) or an SFTP server. FTP/FTPS and S3
-/// (issue 13) are refused with a message until they are built.
+/// (`file:///var/www/weather/`: a mounted web root), an SFTP, FTP or FTPS server, or an S3
+/// bucket (AWS or an S3-compatible service).
 public struct DeploySettings: Sendable, Equatable {
     public enum Target: Sendable, Equatable {
         case folder(URL)
@@ -10,11 +10,17 @@ public struct DeploySettings: Sendable, Equatable {
         /// secrets never sit in the config.
         case sftp(SFTPAccount, passwordVariable: String)
         case ftp(FTPAccount, passwordVariable: String)
+        /// The key pair is read from the two variables when the deploy runs.
+        case s3(S3Bucket, accessKeyVariable: String, secretKeyVariable: String)
     }
 
     public var target: Target
     /// The target as the config names it, for messages and the report: never a password.
     public var name: String
+    /// Transfers at once, each over a connection of its own.
+    public var concurrency: Int = Self.defaultConcurrency
+
+    public static let defaultConcurrency = 4
 }
 
 /// An SFTP target's address and how to log in.
@@ -48,8 +54,41 @@ public struct FTPAccount: Sendable, Equatable {
     public var name: String
 }
 
+/// An S3 bucket and the folder in it (`s3://bucket/prefix/`), on AWS or at `endpoint`.
+public struct S3Bucket: Sendable, Equatable {
+    public var bucket: String
+    /// The key prefix, ending in `/` (empty: the bucket's top).
+    public var prefix: String
+    /// `https://host[:port]` of an S3-compatible service (MinIO, R2…); nil for AWS.
+    public var endpoint: String?
+    public var region: String
+    public var caFile: String?
+    public var timeout: TimeInterval
+    /// From the environment when the deploy runs; never from the config.
+    public var accessKey: String?
+    public var secretKey: String?
+
+    /// Where an object's key is addressed: AWS's virtual-hosted style
+    /// (`https://bucket.s3.region.amazonaws.com/key`) unless the bucket's name has a dot
+    /// (its certificate would not match), path style (`endpoint/bucket/key`) at an endpoint.
+    var base: String {
+        if let endpoint { return "\(endpoint)/\(bucket)/" }
+        return bucket.contains(".") ? "https://s3.\(region).amazonaws.com/\(bucket)/" : "https://\(bucket).s3.\(region).amazonaws.com/"
+    }
+}
+
 extension ConfigLoader {
-    static let deployKeys = ["to", "ssh_key", "known_hosts", "password_env", "ca_file", "timeout"]
+    static let deployKeys = ["to", "ssh_key", "known_hosts", "password_env", "ca_file", "timeout", "concurrency",
+                             "endpoint", "region", "access_key_env", "secret_key_env"]
+
+    /// The keys each kind of target reads; any other is an error naming the target.
+    static let deployKeysByScheme: [String: Set<String>] = [
+        "file": ["to", "concurrency"],
+        "sftp": ["to", "ssh_key", "known_hosts", "password_env", "timeout", "concurrency"],
+        "ftp": ["to", "password_env", "timeout", "concurrency"],
+        "ftps": ["to", "password_env", "ca_file", "timeout", "concurrency"],
+        "s3": ["to", "endpoint", "region", "access_key_env", "secret_key_env", "ca_file", "timeout", "concurrency"],
+    ]
 
     static func loadDeploy(_ value: YAMLValue?, outputDirectory: URL) throws -> DeploySettings? {
         guard let value else { return nil }
@@ -60,8 +99,30 @@ extension ConfigLoader {
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased() else {
             throw to.error("\"\(text)\" is not an address", hint: "e.g. file:///var/www/weather/")
         }
-        // What the network targets share: a user and host in the address, never a password
-        // there, files named relative to the config (or `~/`), the timeout, the variable.
+        if let allowed = deployKeysByScheme[scheme] {
+            for key in deployKeys where map[key] != nil && !allowed.contains(key) {
+                throw map[key]!.error("`\(key)` does not apply to \(scheme):// targets",
+                                      hint: "\(scheme):// reads \(allowed.sorted().joined(separator: ", "))")
+            }
+        }
+        let timeout = try map["timeout"].map { try duration($0, in: .timeout) } ?? 60
+        let variable = try map["password_env"].map { try variableName($0, example: "ISOBAR_DEPLOY_PASSWORD") } ?? "ISOBAR_DEPLOY_PASSWORD"
+        var concurrency = DeploySettings.defaultConcurrency
+        if let value = map["concurrency"] {
+            concurrency = try value.int()
+            guard (1...32).contains(concurrency) else {
+                throw value.error("must be between 1 and 32", hint: "transfers at once, each on a connection of its own; shared hosts often allow 4 to 8")
+            }
+        }
+        var settings = try loadTarget(scheme: scheme, url: url, text: text, to: to, map: map, folder: folder,
+                                      outputDirectory: outputDirectory, timeout: timeout, variable: variable)
+        settings.concurrency = concurrency
+        return settings
+    }
+
+    // swiftlint:disable:next function_parameter_count
+    private static func loadTarget(scheme: String, url: URL, text: String, to: YAMLValue, map: YAMLMapping, folder: URL,
+                                   outputDirectory: URL, timeout: TimeInterval, variable: String) throws -> DeploySettings {
         let home = FileManager.default.homeDirectoryForCurrentUser
         func login(example: String) throws -> (host: String, user: String) {
             guard let host = url.host, !host.isEmpty, let user = url.user, !user.isEmpty else {
@@ -79,8 +140,6 @@ extension ConfigLoader {
             let expanded = raw.hasPrefix("~/") ? home.appendingPathComponent(String(raw.dropFirst(2))).path : raw
             return URL(fileURLWithPath: expanded, relativeTo: folder).standardizedFileURL.path
         }
-        let timeout = try map["timeout"].map { try duration($0, in: .timeout) } ?? 60
-        let variable = try map["password_env"]?.nonEmptyString() ?? "ISOBAR_DEPLOY_PASSWORD"
 
         switch scheme {
         case "file":
@@ -119,10 +178,46 @@ extension ConfigLoader {
                 timeout: timeout, name: name)
             return DeploySettings(target: .ftp(account, passwordVariable: variable), name: name)
         case "s3":
-            throw to.error("s3:// deploys are not available in this version",
-                           hint: "deploy over SFTP, FTP/FTPS or to a mounted folder (file:///…) until they are")
+            return try loadS3(url: url, text: text, to: to, map: map, caFile: try file("ca_file", default: nil), timeout: timeout)
         default:
-            throw to.error("\"\(scheme)\" is not a deploy target", hint: "use file:///path/to/web/root/")
+            throw to.error("\"\(scheme)\" is not a deploy target",
+                           hint: "use sftp://, ftps://, ftp://, s3:// or file:///path/to/web/root/")
         }
+    }
+}
+
+extension ConfigLoader {
+    // swiftlint:disable:next function_parameter_count
+    static func loadS3(url: URL, text: String, to: YAMLValue, map: YAMLMapping, caFile: String?,
+                       timeout: TimeInterval) throws -> DeploySettings {
+        // Bucket names: 3–63 lower-case letters, digits, dots and hyphens (AWS's rule, which
+        // S3-compatible services follow).
+        guard let bucket = url.host, bucket.range(of: #"^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$"#, options: .regularExpression) != nil else {
+            throw to.error("\"\(text)\" does not name a bucket", hint: "e.g. s3://my-weather-site/ or s3://my-bucket/weather/")
+        }
+        if url.user != nil || url.password != nil {
+            throw to.error("keys do not go in the config",
+                           hint: "put them in the environment variables named by `access_key_env` and `secret_key_env` (default AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY)")
+        }
+        var prefix = String(url.path.drop { $0 == "/" })
+        if !prefix.isEmpty && !prefix.hasSuffix("/") { prefix += "/" }
+        var endpoint: String?
+        if let value = map["endpoint"] {
+            let raw = try value.nonEmptyString()
+            guard let parsed = URL(string: raw), let scheme = parsed.scheme?.lowercased(), ["https", "http"].contains(scheme),
+                  let host = parsed.host, !host.isEmpty, parsed.path.isEmpty || parsed.path == "/", parsed.user == nil else {
+                throw value.error("\"\(raw)\" is not an endpoint", hint: "the service's address alone, e.g. https://s3.example.org or https://ACCOUNT.r2.cloudflarestorage.com")
+            }
+            endpoint = "\(scheme)://\(host)" + (parsed.port.map { ":\($0)" } ?? "")
+        }
+        let region = try map["region"]?.nonEmptyString() ?? "us-east-1"
+        guard region.range(of: #"^[a-z0-9-]+$"#, options: .regularExpression) != nil else {
+            throw map["region"]!.error("\"\(region)\" is not a region", hint: "e.g. eu-west-1 (AWS), auto (Cloudflare R2), us-east-1 (MinIO's default)")
+        }
+        let access = try map["access_key_env"].map { try variableName($0, example: "AWS_ACCESS_KEY_ID") } ?? "AWS_ACCESS_KEY_ID"
+        let secret = try map["secret_key_env"].map { try variableName($0, example: "AWS_SECRET_ACCESS_KEY") } ?? "AWS_SECRET_ACCESS_KEY"
+        let target = S3Bucket(bucket: bucket, prefix: prefix, endpoint: endpoint, region: region, caFile: caFile, timeout: timeout)
+        let name = "s3://\(bucket)/\(prefix)" + (endpoint.map { " at \($0)" } ?? "")
+        return DeploySettings(target: .s3(target, accessKeyVariable: access, secretKeyVariable: secret), name: name)
     }
 }

@@ -46,14 +46,48 @@ final class CurlSession {
         _ = isobar_curl_easy_setopt_string(easy, option, value)
     }
 
+    /// A request's failure: libcurl's code and words.
+    struct Failure {
+        var code: CURLcode
+        var reason: String
+
+        /// The network or server may recover: worth another try after a pause.
+        var transient: Bool {
+            [CURLE_COULDNT_CONNECT, CURLE_COULDNT_RESOLVE_HOST, CURLE_OPERATION_TIMEDOUT, CURLE_SEND_ERROR,
+             CURLE_RECV_ERROR, CURLE_GOT_NOTHING, CURLE_PARTIAL_FILE, CURLE_SSL_CONNECT_ERROR, CURLE_SSH,
+             CURLE_FTP_ACCEPT_TIMEOUT, CURLE_FTP_CANT_GET_HOST].contains(code)
+        }
+    }
+
+    /// The HTTP status of the last request (S3), 0 for other protocols.
+    var responseCode: Int {
+        var code = 0
+        _ = isobar_curl_easy_getinfo_long(easy, CURLINFO_RESPONSE_CODE, &code)
+        return code
+    }
+
+    /// The folder an FTP login starts in, as the server named it (PWD).
+    var ftpEntryPath: String? {
+        var pointer: UnsafeMutableRawPointer?
+        guard isobar_curl_easy_getinfo_pointer(easy, CURLINFO_FTP_ENTRY_PATH, &pointer) == CURLE_OK, let pointer else { return nil }
+        return String(cString: pointer.assumingMemoryBound(to: CChar.self))
+    }
+
+    /// The last response's body (an S3 error document), up to 64 KiB; never printed raw.
+    private(set) var responseBody = Data()
+
     /// Runs the request, with `commands` sent as `option` says (`CURLOPT_QUOTE` before,
-    /// `CURLOPT_POSTQUOTE` after the transfer) and `upload` as the file's bytes, if any.
-    /// Returns nil, or the failure's code and words.
-    func perform(upload: Data? = nil, _ option: CURLoption, _ commands: [String]) -> (code: CURLcode, reason: String)? {
+    /// `CURLOPT_POSTQUOTE` after the transfer), `headers` (HTTP) and `upload` as the
+    /// file's bytes, if any. Returns nil, or the failure.
+    func perform(upload: Data? = nil, headers: [String] = [], _ option: CURLoption = CURLOPT_POSTQUOTE, _ commands: [String] = []) -> Failure? {
         var list: UnsafeMutablePointer<curl_slist>?
         for command in commands { list = curl_slist_append(list, command) }
         defer { curl_slist_free_all(list) }
         if let list { _ = isobar_curl_easy_setopt_pointer(easy, option, list) }
+        var headerList: UnsafeMutablePointer<curl_slist>?
+        for header in headers { headerList = curl_slist_append(headerList, header) }
+        defer { curl_slist_free_all(headerList) }
+        if let headerList { _ = isobar_curl_easy_setopt_pointer(easy, CURLOPT_HTTPHEADER, headerList) }
         var context: Unmanaged<UploadSource>?
         if let upload {
             set(CURLOPT_UPLOAD, 1)
@@ -66,11 +100,27 @@ final class CurlSession {
             _ = isobar_curl_easy_setopt_pointer(easy, CURLOPT_READDATA, context!.toOpaque())
         }
         defer { context?.release() }
+        // A response body is kept, never written to stdout (libcurl's default).
+        let sink = Unmanaged.passRetained(ResponseSink())
+        defer { sink.release() }
+        _ = isobar_curl_easy_setopt_write_function(easy, CURLOPT_WRITEFUNCTION) { data, size, count, context in
+            guard let data, let context else { return 0 }
+            let sink = Unmanaged<ResponseSink>.fromOpaque(context).takeUnretainedValue()
+            if sink.data.count < 65_536 { sink.data.append(UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self), count: size * count) }
+            return size * count
+        }
+        _ = isobar_curl_easy_setopt_pointer(easy, CURLOPT_WRITEDATA, sink.toOpaque())
         let code = curl_easy_perform(easy)
+        responseBody = sink.takeUnretainedValue().data
         guard code != CURLE_OK else { return nil }
         let detail = errorBuffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-        return (code, detail.isEmpty ? String(cString: curl_easy_strerror(code)) : detail)
+        return Failure(code: code, reason: detail.isEmpty ? String(cString: curl_easy_strerror(code)) : detail)
     }
+}
+
+/// What a server answered, gathered as libcurl hands it over.
+final class ResponseSink {
+    var data = Data()
 }
 
 /// The bytes an upload hands libcurl, a buffer at a time.

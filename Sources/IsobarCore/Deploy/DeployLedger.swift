@@ -2,9 +2,12 @@ import Foundation
 
 /// What Isobar has uploaded to a target: each file's path and a fingerprint of its bytes.
 /// It lives beside the manifest in the output folder (`.isobar-deploy.json`, never
-/// uploaded) and records only confirmed uploads, so a deploy that fails or is killed
-/// part-way is finished by the next one; files not in it were not Isobar's and are never
-/// touched on the target.
+/// uploaded); files not in it were not Isobar's and are never touched on the target.
+///
+/// While a deploy runs, each event is appended to `DeployJournal` as it is confirmed, and
+/// the journal is folded into this file when the deploy ends: a deploy that fails or is
+/// killed part-way has recorded exactly what it finished, and the next one goes on from
+/// there, without rewriting the whole list after every file.
 struct DeployLedger: Codable, Equatable {
     static let fileName = ".isobar-deploy.json"
 
@@ -12,18 +15,49 @@ struct DeployLedger: Codable, Equatable {
     /// The target the files are on; a ledger of another target counts as empty.
     var target: String
     var files: [String: String] = [:]
+    /// Uploads a deploy started and did not confirm: their temporary names may still be
+    /// on the target, for the next deploy to remove.
+    var pending: Set<String> = []
 
+    private enum CodingKeys: String, CodingKey { case version, target, files, pending }
+
+    init(target: String) { self.target = target }
+
+    init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        version = try container.decode(Int.self, forKey: .version)
+        target = try container.decode(String.self, forKey: .target)
+        files = try container.decode([String: String].self, forKey: .files)
+        // Ledgers written before `pending` existed have none.
+        pending = try container.decodeIfPresent(Set<String>.self, forKey: .pending) ?? []
+    }
+
+    func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(version, forKey: .version)
+        try container.encode(target, forKey: .target)
+        try container.encode(files, forKey: .files)
+        try container.encode(pending.sorted(), forKey: .pending)
+    }
+
+    /// The ledger for `target`, with what an unfinished deploy's journal adds to it.
     static func load(from output: URL, target: String) -> DeployLedger {
-        guard let data = FileManager.default.contents(atPath: output.appendingPathComponent(fileName).path),
-              let ledger = try? JSONDecoder().decode(DeployLedger.self, from: data), ledger.target == target
-        else { return DeployLedger(target: target) }
+        var ledger = DeployLedger(target: target)
+        if let data = FileManager.default.contents(atPath: output.appendingPathComponent(fileName).path),
+           let saved = try? JSONDecoder().decode(DeployLedger.self, from: data), saved.target == target {
+            ledger = saved
+        }
+        DeployJournal.replay(in: output, onto: &ledger)
         return ledger
     }
 
+    /// Saves the ledger, then drops the journal it now holds (replaying it again would
+    /// change nothing, so a kill between the two loses nothing).
     func save(in output: OwnedFolder) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         _ = try output.write(try encoder.encode(self), to: Self.fileName)
+        _ = try output.remove(DeployJournal.fileName)
     }
 
     /// The bytes' size and fingerprint: a changed file differs in one or the other.
@@ -31,5 +65,63 @@ struct DeployLedger: Codable, Equatable {
         var fingerprint = Fingerprint()
         fingerprint.add(data)
         return "\(data.count)-\(fingerprint.value)"
+    }
+}
+
+/// A deploy's running record (`.isobar-deploy.journal` in the output folder): one JSON
+/// line per event, appended when it happens — an upload started, an upload confirmed, a
+/// file removed. Appending costs one short write per file however large the site, and a
+/// line cut short by a kill is ignored on replay.
+final class DeployJournal: @unchecked Sendable {
+    // @unchecked: the descriptor is written only under `lock`.
+    static let fileName = ".isobar-deploy.journal"
+
+    private let descriptor: Int32
+    private let lock = NSLock()
+
+    /// Opens the journal for appending; a new one starts with the target's name.
+    init(output: URL, target: String) throws {
+        let path = output.appendingPathComponent(Self.fileName).path
+        let existed = FileManager.default.fileExists(atPath: path)
+        descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            throw IsobarError(step: .deploy, path: path, message: "cannot write the deploy journal: \(String(cString: strerror(errno)))",
+                              hint: "the output folder must be writable (and the journal not a symbolic link)")
+        }
+        if !existed { append(["target", target]) }
+    }
+
+    deinit { close(descriptor) }
+
+    func started(_ path: String) { append(["started", path]) }
+    func uploaded(_ path: String, stamp: String) { append(["uploaded", path, stamp]) }
+    func removed(_ path: String) { append(["removed", path]) }
+    /// What an unfinished upload of `path` left on the target is gone.
+    func discarded(_ path: String) { append(["discarded", path]) }
+
+    private func append(_ fields: [String]) {
+        guard var line = try? JSONSerialization.data(withJSONObject: fields, options: [.withoutEscapingSlashes]) else { return }
+        line.append(UInt8(ascii: "\n"))
+        lock.lock()
+        defer { lock.unlock() }
+        _ = line.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+    }
+
+    /// Applies a journal left by a deploy to the same target onto `ledger`.
+    static func replay(in output: URL, onto ledger: inout DeployLedger) {
+        guard let data = FileManager.default.contents(atPath: output.appendingPathComponent(fileName).path) else { return }
+        let lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true)
+        guard let first = lines.first, let header = try? JSONSerialization.jsonObject(with: first) as? [String],
+              header == ["target", ledger.target] else { return }
+        for line in lines.dropFirst() {
+            guard let fields = try? JSONSerialization.jsonObject(with: line) as? [String], fields.count >= 2 else { continue }
+            switch (fields[0], fields.count) {
+            case ("started", 2): ledger.pending.insert(fields[1])
+            case ("uploaded", 3): ledger.files[fields[1]] = fields[2]; ledger.pending.remove(fields[1])
+            case ("removed", 2): ledger.files[fields[1]] = nil
+            case ("discarded", 2): ledger.pending.remove(fields[1])
+            default: continue
+            }
+        }
     }
 }

@@ -15,6 +15,19 @@ struct DeployPlan: Equatable {
             unchanged: files.count - changed.count)
     }
 
+    /// The uploads by rank, in order: each group is on the target before the next starts.
+    var uploadGroups: [[String]] {
+        var groups: [[String]] = []
+        for path in uploads {
+            if let last = groups.last?.last, Self.rank(last) == Self.rank(path) {
+                groups[groups.count - 1].append(path)
+            } else {
+                groups.append([path])
+            }
+        }
+        return groups
+    }
+
     /// 0 assets, 1 a city's files, 2 site-wide files, 3 the index.
     static func rank(_ path: String) -> Int {
         if path.hasPrefix(SiteLayout.assetsFolder + "/") { return 0 }

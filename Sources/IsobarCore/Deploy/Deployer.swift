@@ -1,21 +1,41 @@
 import Foundation
 
+/// What a deploy confirmed, as it happens (for progress, and for tests that act mid-deploy).
+public enum DeployEvent: Sendable, Equatable {
+    case uploaded(String)
+    case removed(String)
+}
+
 /// The Deploy stage: puts the output folder's files (those the manifest says Isobar
 /// wrote) on the target, uploading only what changed since the last deploy to it, each
-/// file under a temporary name and renamed into place, in `DeployPlan`'s order.
+/// file under a temporary name and renamed into place, in `DeployPlan`'s order,
+/// `concurrency` at a time.
 public struct Deployer: Sendable {
     public var settings: DeploySettings
-    /// The process environment, for a password the config names by variable.
+    /// The process environment, for the secrets the config names by variable.
     public var variables: [String: String]
     public var clock: MonotonicClock
+    public var retry: RetryPolicy
+    /// Waits between tries of a transfer; tests pass one that does not sleep.
+    public var pause: @Sendable (TimeInterval) -> Void
+    /// Lines for the operator: a dry run's list, retries.
     public var log: @Sendable (String) -> Void
+    public var observe: @Sendable (DeployEvent) -> Void
 
     public init(settings: DeploySettings, variables: [String: String] = [:], clock: MonotonicClock = .system,
-                log: @escaping @Sendable (String) -> Void = { _ in }) {
+                retry: RetryPolicy = RetryPolicy(), pause: @escaping @Sendable (TimeInterval) -> Void = { Thread.sleep(forTimeInterval: $0) },
+                log: @escaping @Sendable (String) -> Void = { _ in }, observe: @escaping @Sendable (DeployEvent) -> Void = { _ in }) {
         self.settings = settings
         self.variables = variables
         self.clock = clock
+        self.retry = retry
+        self.pause = pause
         self.log = log
+        self.observe = observe
+    }
+
+    private func secret(_ variable: String) -> String? {
+        variables[variable].flatMap { $0.isEmpty ? nil : $0 }
     }
 
     func destination() throws -> DeployDestination {
@@ -23,17 +43,22 @@ public struct Deployer: Sendable {
         case .folder(let url):
             return try FolderDestination(url)
         case .sftp(var account, let variable):
-            account.password = variables[variable].flatMap { $0.isEmpty ? nil : $0 }
+            account.password = secret(variable)
             return try SFTPDestination(account)
         case .ftp(var account, let variable):
-            account.password = variables[variable].flatMap { $0.isEmpty ? nil : $0 }
+            account.password = secret(variable)
             return try FTPDestination(account)
+        case .s3(var bucket, let accessVariable, let secretVariable):
+            bucket.accessKey = secret(accessVariable)
+            bucket.secretKey = secret(secretVariable)
+            guard bucket.accessKey != nil, bucket.secretKey != nil else {
+                throw IsobarError(step: .deploy, path: settings.name,
+                                  message: "no S3 key: set the environment variables \(accessVariable) and \(secretVariable)",
+                                  hint: "cron and systemd start with almost no environment: set them in the crontab or with EnvironmentFile= in the service")
+            }
+            return try S3Destination(bucket, keyVariables: (accessVariable, secretVariable))
         }
     }
-
-    /// How many confirmed uploads go by before the ledger is saved again: a killed deploy
-    /// redoes at most these.
-    static let saveEvery = 50
 
     public func deploy(output: URL, dryRun: Bool = false) throws -> DeployReport {
         let started = clock.now()
@@ -47,7 +72,7 @@ public struct Deployer: Sendable {
         }
         // Each file is read to stamp it and again only if it goes: a 10,000-city site is not
         // held in memory at once.
-        func read(_ path: String) throws -> Data {
+        @Sendable func read(_ path: String) throws -> Data {
             guard let data = FileManager.default.contents(atPath: output.appendingPathComponent(path).path) else {
                 throw IsobarError(step: .deploy, path: output.appendingPathComponent(path).path,
                                   message: "a file of the site is missing", hint: "run `isobar build` again, then deploy")
@@ -61,7 +86,7 @@ public struct Deployer: Sendable {
             files[path] = DeployLedger.stamp(data)
             sizes[path] = data.count
         }
-        var ledger = DeployLedger.load(from: output, target: settings.name)
+        let ledger = DeployLedger.load(from: output, target: settings.name)
         let plan = DeployPlan.make(files: files, uploaded: ledger.files)
         var report = DeployReport(
             target: settings.name, uploaded: plan.uploads.count, deleted: plan.deletions.count,
@@ -72,29 +97,63 @@ public struct Deployer: Sendable {
             report.seconds = clock.now() - started
             return report
         }
+        guard !plan.uploads.isEmpty || !plan.deletions.isEmpty || !ledger.pending.isEmpty else {
+            // Nothing changed: no connection at all.
+            report.seconds = clock.now() - started
+            return report
+        }
 
         let ownOutput = try OwnedFolder(output, step: .deploy)
-        var sinceSave = 0
+        let crew = TransferCrew(count: settings.concurrency, first: try destination(), make: destination,
+                                retry: retry, pause: pause, log: log)
         do {
-            let target = try destination()
-            for path in plan.uploads {
-                // The output lock keeps a build from changing it since it was stamped.
-                try target.upload(try read(path), to: path)
-                ledger.files[path] = files[path]
-                sinceSave += 1
-                if sinceSave == Self.saveEvery { try ledger.save(in: ownOutput); sinceSave = 0 }
-            }
-            for path in plan.deletions {
-                try target.remove(path)
-                ledger.files[path] = nil
-            }
+            let journal = try DeployJournal(output: output, target: settings.name)
+            try run(plan, pending: ledger.pending, stamps: files, crew: crew, journal: journal, read: read)
         } catch {
-            // What was confirmed stays recorded: the next deploy goes on from there.
-            try? ledger.save(in: ownOutput)
+            // What was confirmed is in the journal: fold it in, and the next deploy goes on from there.
+            try? DeployLedger.load(from: output, target: settings.name).save(in: ownOutput)
             throw error
         }
-        try ledger.save(in: ownOutput)
+        try DeployLedger.load(from: output, target: settings.name).save(in: ownOutput)
         report.seconds = clock.now() - started
         return report
+    }
+
+    private func run(_ plan: DeployPlan, pending: Set<String>, stamps: [String: String], crew: TransferCrew,
+                     journal: DeployJournal, read: @escaping @Sendable (String) throws -> Data) throws {
+        // What a killed deploy may have left under temporary names goes first.
+        _ = crew.run(pending.sorted(), stopOnFailure: false) { destination, path in
+            destination.discardLeftovers(of: path)
+            journal.discarded(path)
+        }
+        // Each rank (assets, cities, site-wide pages, the index) is on the target before the
+        // next starts, so no published link points at a file that is not there yet.
+        for group in plan.uploadGroups {
+            let failures = crew.run(group, stopOnFailure: true) { destination, path in
+                journal.started(path)
+                try destination.upload(try read(path), to: path)
+                journal.uploaded(path, stamp: stamps[path]!)
+                observe(.uploaded(path))
+            }
+            if let first = failures.first { throw describe(first.error) }
+        }
+        let failures = crew.run(plan.deletions, stopOnFailure: false) { destination, path in
+            try destination.remove(path)
+            journal.removed(path)
+            observe(.removed(path))
+        }
+        if let first = failures.first {
+            let others = failures.count > 1 ? " (and \(failures.count - 1) other file\(failures.count == 2 ? "" : "s"))" : ""
+            var error = describe(first.error)
+            error.message += others
+            throw error
+        }
+    }
+
+    private func describe(_ error: Error) -> IsobarError {
+        if let failure = error as? DeployFailure {
+            return IsobarError(step: .deploy, path: settings.name, message: failure.message, hint: failure.hint)
+        }
+        return error as? IsobarError ?? IsobarError(step: .deploy, path: settings.name, message: "\(error)")
     }
 }

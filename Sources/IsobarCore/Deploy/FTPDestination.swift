@@ -34,34 +34,86 @@ final class FTPDestination: DeployDestination {
         }
     }
 
-    private func check(_ failure: (code: CURLcode, reason: String)?, what: String) throws {
+    private func check(_ failure: CurlSession.Failure?, what: String) throws {
         guard let failure else { return }
         let hint: String? = switch failure.code {
         case CURLE_LOGIN_DENIED: "check the user and the password variable (or ~/.netrc)"
         case CURLE_USE_SSL_FAILED: "the server offers no TLS: ftps:// requires it (use ftp:// only where plain FTP is acceptable)"
         case CURLE_PEER_FAILED_VERIFICATION: "the server's certificate is not trusted: name its CA in `ca_file`"
         case CURLE_COULDNT_CONNECT, CURLE_COULDNT_RESOLVE_HOST, CURLE_OPERATION_TIMEDOUT: "is the server up, and the host and port right?"
+        case CURLE_UPLOAD_FAILED, CURLE_QUOTE_ERROR, CURLE_REMOTE_ACCESS_DENIED, CURLE_REMOTE_DISK_FULL:
+            "the server refused: may \(account.user) write and delete in /\(account.path), and is its disk full?"
         default: nil
         }
-        throw IsobarError(step: .deploy, path: account.name, message: "\(what): \(failure.reason)", hint: hint)
+        throw DeployFailure(message: "\(what): \(failure.reason)", hint: hint, transient: failure.transient)
     }
 
     func upload(_ data: Data, to path: String) throws {
-        let target = account.path + path
-        let name = target.split(separator: "/").last.map(String.init) ?? path
-        let folder = String(target.dropLast(name.count))
-        let temporary = ".\(name)\(AtomicFile.temporaryMarker)\(getpid())"
+        let (folder, name, temporary) = deployTemporaryName(of: account.path + path)
         prepare(folder + temporary)
-        session.set(CURLOPT_FTP_CREATE_MISSING_DIRS, Int(CURLFTP_CREATE_DIR.rawValue))
+        // _RETRY: another worker may make the same folder at the same moment; its MKD then
+        // fails, and a second CWD finds the folder there.
+        session.set(CURLOPT_FTP_CREATE_MISSING_DIRS, Int(CURLFTP_CREATE_DIR_RETRY.rawValue))
         // After the upload libcurl stands in the file's folder: the names are its own.
         try check(session.perform(upload: data, CURLOPT_POSTQUOTE, ["RNFR \(temporary)", "RNTO \(name)"]), what: "cannot upload \(path)")
     }
 
-    func remove(_ path: String) throws {
-        // Commands before any transfer run in the login folder, as the URL's paths do.
+    /// The target folder as an absolute path. Commands sent before a transfer run in
+    /// whatever folder the connection's last transfer left it in, so they name absolute
+    /// paths: the login folder (libcurl's "entry path") joined with the target's.
+    private var root: String?
+
+    private func absoluteRoot() throws -> String {
+        if let root { return root }
+        if account.path.hasPrefix("/") { root = account.path; return account.path }
         prepare("")
         session.set(CURLOPT_NOBODY, 1)
-        let commands = ["*DELE \(account.path + path)"] + enclosingFolders(of: path).map { "*RMD \(account.path + $0)" }
-        try check(session.perform(CURLOPT_QUOTE, commands), what: "cannot remove \(path)")
+        try check(session.perform(), what: "cannot log in")
+        let entry = session.ftpEntryPath ?? "/"
+        root = (entry.hasSuffix("/") ? entry : entry + "/") + account.path
+        return root!
+    }
+
+    func remove(_ path: String) throws {
+        let root = try absoluteRoot()
+        prepare("")
+        session.set(CURLOPT_NOBODY, 1)
+        let commands = ["DELE \(root + path)"] + enclosingFolders(of: path).map { "*RMD \(root + $0)" }
+        guard let failure = session.perform(CURLOPT_QUOTE, commands) else { return }
+        // FTP answers 550 both for a missing file and a refused delete: ask which it is.
+        if failure.code == CURLE_QUOTE_ERROR && !exists(path) { return }
+        try check(failure, what: "cannot remove \(path)")
+    }
+
+    /// Whether the file is there; when in doubt, yes (a refusal is then reported).
+    private func exists(_ path: String) -> Bool {
+        prepare(account.path + path)
+        session.set(CURLOPT_NOBODY, 1)
+        switch session.perform()?.code {
+        case CURLE_REMOTE_FILE_NOT_FOUND: return false
+        // A folder on the way could not be entered: gone (then so is the file), or refused.
+        case CURLE_REMOTE_ACCESS_DENIED: return enclosingFolders(of: path).first.map(folderExists) ?? true
+        default: return true
+        }
+    }
+
+    private func folderExists(_ folder: String) -> Bool {
+        let parent = enclosingFolders(of: folder).first.map { $0 + "/" } ?? ""
+        prepare(account.path + parent)
+        session.set(CURLOPT_DIRLISTONLY, 1)
+        if let failure = session.perform() {
+            return failure.code == CURLE_REMOTE_ACCESS_DENIED ? enclosingFolders(of: folder).first.map(folderExists) ?? true : true
+        }
+        let name = folder.split(separator: "/").last.map(String.init) ?? folder
+        let names = String(decoding: session.responseBody, as: UTF8.self).split(whereSeparator: \.isNewline)
+        return names.contains { ($0.split(separator: "/").last.map(String.init) ?? "") == name }
+    }
+
+    func discardLeftovers(of path: String) {
+        guard let root = try? absoluteRoot() else { return }
+        let (folder, _, temporary) = deployTemporaryName(of: path)
+        prepare("")
+        session.set(CURLOPT_NOBODY, 1)
+        _ = session.perform(CURLOPT_QUOTE, ["*DELE \(root + folder + temporary)"])
     }
 }

@@ -36,7 +36,7 @@ final class SFTPDestination: DeployDestination {
         session.set(CURLOPT_SSH_KNOWNHOSTS, account.knownHosts)
     }
 
-    private func check(_ failure: (code: CURLcode, reason: String)?, what: String) throws {
+    private func check(_ failure: CurlSession.Failure?, what: String) throws {
         guard let failure else { return }
         let hint: String? = switch failure.code {
         case CURLE_PEER_FAILED_VERIFICATION:
@@ -45,18 +45,21 @@ final class SFTPDestination: DeployDestination {
             "check the user, `ssh_key` (and that the server has its public key), or the password variable"
         case CURLE_COULDNT_CONNECT, CURLE_COULDNT_RESOLVE_HOST, CURLE_OPERATION_TIMEDOUT:
             "is the server up, and the host and port right?"
+        case CURLE_REMOTE_ACCESS_DENIED, CURLE_QUOTE_ERROR, CURLE_UPLOAD_FAILED, CURLE_REMOTE_DISK_FULL:
+            "the server refused: can \(account.user) write in \(account.path), and is its disk full?"
         default: nil
         }
-        throw IsobarError(step: .deploy, path: "sftp://\(account.user)@\(account.host):\(account.port)\(account.path)",
-                          message: "\(what): \(failure.reason)", hint: hint)
+        throw DeployFailure(message: "\(what): \(failure.reason)", hint: hint, transient: failure.transient)
+    }
+
+    /// The paths an upload of `path` uses: the file, its temporary name, its old copy's.
+    private func names(_ path: String) -> (target: String, temporary: String, aside: String) {
+        let (folder, name, temporary) = deployTemporaryName(of: account.path + path)
+        return (account.path + path, folder + temporary, folder + ".\(name).isobar-old")
     }
 
     func upload(_ data: Data, to path: String) throws {
-        let target = account.path + path
-        let folder = target.split(separator: "/").dropLast().joined(separator: "/")
-        let name = target.split(separator: "/").last.map(String.init) ?? path
-        let temporary = "/\(folder)/.\(name)\(AtomicFile.temporaryMarker)\(getpid())"
-        let aside = "/\(folder)/.\(name).isobar-old-\(getpid())"
+        let (target, temporary, aside) = names(path)
         prepare(temporary)
         session.set(CURLOPT_FTP_CREATE_MISSING_DIRS, Int(CURLFTP_CREATE_DIR.rawValue))
         // "*": a failure is no error (there is no old file to put aside the first time).
@@ -72,8 +75,24 @@ final class SFTPDestination: DeployDestination {
         // empty (rmdir fails on one that is not, which "*" lets pass).
         prepare(account.path)
         session.set(CURLOPT_NOBODY, 1)
-        let commands = ["*rm \(Self.quoted(account.path + path))"]
-            + enclosingFolders(of: path).map { "*rmdir \(Self.quoted(account.path + $0))" }
-        try check(session.perform(CURLOPT_POSTQUOTE, commands), what: "cannot remove \(path)")
+        let file = account.path + path
+        let commands = ["rm \(Self.quoted(file))"] + enclosingFolders(of: path).map { "*rmdir \(Self.quoted(account.path + $0))" }
+        guard let failure = session.perform(CURLOPT_POSTQUOTE, commands) else { return }
+        // A refused rm and a missing file look alike to libcurl: ask whether it is there.
+        if failure.code == CURLE_QUOTE_ERROR && !exists(file) { return }
+        try check(failure, what: "cannot remove \(path)")
+    }
+
+    private func exists(_ absolutePath: String) -> Bool {
+        prepare(absolutePath)
+        session.set(CURLOPT_NOBODY, 1)
+        return session.perform()?.code != CURLE_REMOTE_FILE_NOT_FOUND
+    }
+
+    func discardLeftovers(of path: String) {
+        let (_, temporary, aside) = names(path)
+        prepare(account.path)
+        session.set(CURLOPT_NOBODY, 1)
+        _ = session.perform(CURLOPT_POSTQUOTE, ["*rm \(Self.quoted(temporary))", "*rm \(Self.quoted(aside))"])
     }
 }

@@ -1,0 +1,29 @@
+import Foundation
+
+/// A folder on this machine (`file://`), written like the output folder itself: each file
+/// atomically (`AtomicFile`), never through a symbolic link.
+final class FolderDestination: DeployDestination {
+    let folder: OwnedFolder
+
+    init(_ url: URL) throws {
+        folder = try OwnedFolder(url, step: .deploy, create: true)
+    }
+
+    func upload(_ data: Data, to path: String) throws {
+        _ = try folder.write(data, to: path)
+    }
+
+    func remove(_ path: String) throws {
+        _ = try folder.remove(path)
+    }
+
+    func discardLeftovers(of path: String) {
+        // A killed write leaves `.<name>.isobar-tmp-<pid>` beside the file.
+        let (folderPath, name, _) = deployTemporaryName(of: path)
+        let url = URL(fileURLWithPath: folder.path).appendingPathComponent(folderPath)
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: url.path) else { return }
+        for leftover in names where leftover.hasPrefix(".\(name)\(AtomicFile.temporaryMarker)") {
+            _ = try? folder.remove(folderPath + leftover)
+        }
+    }
+}

@@ -1,0 +1,89 @@
+import CCurl
+import Foundation
+
+/// An S3 bucket (`s3://bucket/prefix/`), on AWS or an S3-compatible service at `endpoint`,
+/// through libcurl's SigV4 signing; one connection per worker, kept for the deploy. A PUT
+/// replaces an object in one step, so no temporary name is needed: a visitor gets the old
+/// object or the new one. Each object is stored with its media type (S3 serves what it was
+/// given) and its SHA-256, which S3 checks before it stores the bytes.
+final class S3Destination: DeployDestination {
+    let bucket: S3Bucket
+    let keyVariables: (access: String, secret: String)
+    private let session: CurlSession
+
+    init(_ bucket: S3Bucket, keyVariables: (access: String, secret: String)) throws {
+        self.bucket = bucket
+        self.keyVariables = keyVariables
+        session = try CurlSession("S3")
+    }
+
+    /// SigV4 signs the path as sent, so each name is encoded the strict way S3 does: all
+    /// but letters, digits and `-._~`.
+    static let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+
+    private func prepare(_ path: String, method: String) {
+        let key = (bucket.prefix + path).split(separator: "/", omittingEmptySubsequences: false)
+            .map { String($0).addingPercentEncoding(withAllowedCharacters: Self.unreserved) ?? String($0) }
+            .joined(separator: "/")
+        session.reset(url: bucket.base + key, timeout: bucket.timeout)
+        session.set(CURLOPT_CUSTOMREQUEST, method)
+        session.set(CURLOPT_AWS_SIGV4, "aws:amz:\(bucket.region):s3")
+        session.set(CURLOPT_USERNAME, bucket.accessKey ?? "")
+        session.set(CURLOPT_PASSWORD, bucket.secretKey ?? "")
+        if let ca = bucket.caFile { session.set(CURLOPT_CAINFO, ca) }
+    }
+
+    private func check(_ failure: CurlSession.Failure?, what: String, allowing allowed: Set<Int> = []) throws {
+        if let failure {
+            let hint: String? = switch failure.code {
+            case CURLE_PEER_FAILED_VERIFICATION: "the endpoint's certificate is not trusted: name its CA in `ca_file`"
+            case CURLE_COULDNT_CONNECT, CURLE_COULDNT_RESOLVE_HOST, CURLE_OPERATION_TIMEDOUT: "is the service up, and `endpoint:` right?"
+            default: nil
+            }
+            throw DeployFailure(message: "\(what): \(failure.reason)", hint: hint, transient: failure.transient)
+        }
+        let status = session.responseCode
+        guard !(200...299).contains(status), !allowed.contains(status) else { return }
+        let document = String(decoding: session.responseBody, as: UTF8.self)
+        func element(_ name: String) -> String? {
+            guard let start = document.range(of: "<\(name)>"), let end = document.range(of: "</\(name)>", range: start.upperBound..<document.endIndex)
+            else { return nil }
+            return String(document[start.upperBound..<end.lowerBound])
+        }
+        let code = element("Code") ?? "HTTP \(status)"
+        let hint: String? = switch code {
+        case "InvalidAccessKeyId", "SignatureDoesNotMatch":
+            "check the key pair in \(keyVariables.access) and \(keyVariables.secret), and `region:`"
+        case "AccessDenied":
+            "the key may not write there: allow s3:PutObject and s3:DeleteObject on arn:aws:s3:::\(bucket.bucket)/\(bucket.prefix)*"
+        case "NoSuchBucket":
+            "create the bucket, or check its name and `endpoint:`"
+        case "AuthorizationHeaderMalformed", "PermanentRedirect":
+            "the bucket is in another region: set `region:` to it"
+        case "QuotaExceeded", "EntityTooLarge":
+            "the bucket is full or the file too large for the service"
+        default: nil
+        }
+        // The message is the service's words only, never the request (it carries the signature).
+        let words = element("Message").map { ": \($0)" } ?? ""
+        throw DeployFailure(message: "\(what): \(code)\(words)", hint: hint, transient: RetryPolicy.isRetryable(status: status))
+    }
+
+    func upload(_ data: Data, to path: String) throws {
+        prepare(path, method: "PUT")
+        try check(session.perform(upload: data, headers: [
+            "Content-Type: \(MediaType.of(path))",
+            "x-amz-content-sha256: \(PayloadHash.sha256(data))",
+        ]), what: "cannot upload \(path)")
+    }
+
+    func remove(_ path: String) throws {
+        prepare(path, method: "DELETE")
+        // S3 answers 204 for a missing key too; some compatible services answer 404.
+        try check(session.perform(headers: ["x-amz-content-sha256: \(PayloadHash.sha256(Data()))"]),
+                  what: "cannot remove \(path)", allowing: [404])
+    }
+
+    /// A PUT that did not finish stored nothing.
+    func discardLeftovers(of path: String) {}
+}
