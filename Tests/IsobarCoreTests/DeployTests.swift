@@ -248,6 +248,67 @@ import Testing
         #expect(!(try String(contentsOf: site.url.appendingPathComponent("report.json"), encoding: .utf8)).contains(FTPServer.password))
     }
 
+    /// S3 against moto's server with signatures and policies checked: the bucket's objects
+    /// under the prefix become the site with the right media types, only what changed goes,
+    /// a removed city goes and a foreign object stays; a wrong secret, a key that may only
+    /// read, missing keys and a refused connection are clear errors, and no secret is printed.
+    @Test func s3ToMoto() throws {
+        let server = try S3Server()
+        defer { server.stop() }
+        let site = try TemporaryFolder.demoSite()
+        defer { site.cleanup() }
+        let config = site.url.appendingPathComponent("isobar.yml")
+        var plain = try String(contentsOf: config, encoding: .utf8)
+        func configure(endpoint: String) throws {
+            try Data((plain + "deploy:\n  to: s3://\(server.bucket)/weather/\n  endpoint: \(endpoint)\n  concurrency: 3\n").utf8).write(to: config)
+        }
+        func deploy(_ arguments: [String], _ keys: (access: String, secret: String)?) throws -> IsobarRun {
+            var environment = ["SOURCE_DATE_EPOCH": "1795348800"]
+            if let keys { environment["AWS_ACCESS_KEY_ID"] = keys.access; environment["AWS_SECRET_ACCESS_KEY"] = keys.secret }
+            return try IsobarRun(arguments, in: site.url, environment: environment)
+        }
+        try configure(endpoint: server.endpoint)
+        let first = try deploy(["build", "--deploy", "--report", "report.json"], server.writer)
+        #expect(first.status == 0 && first.stderr.contains(": 49 uploaded"), "\(first.stderr)")
+        let stored = try server.objects(under: "weather/")
+        #expect(stored.files == published(site))
+        #expect(stored.types["index.html"] == "text/html; charset=utf-8" && stored.types["assets/style.css"] == "text/css; charset=utf-8")
+        #expect(stored.types["assets/icons/01d.svg"] == "image/svg+xml" && stored.types["london-gb/forecast.json"] == "application/json")
+
+        try server.put("weather/keep.txt", "theirs")
+        let london = site.url.appendingPathComponent("Samples/london-gb/onecall.json")
+        try String(contentsOf: london, encoding: .utf8).replacing(/"temp": [0-9.]+/, maxReplacements: 1) { _ in #""temp": 12.5"# }
+            .write(to: london, atomically: true, encoding: .utf8)
+        plain = plain.replacingOccurrences(of: "  - { name: Rome, country: IT }\n", with: "")
+        try configure(endpoint: server.endpoint)
+        let second = try deploy(["build", "--deploy"], server.writer)
+        #expect(second.status == 0 && second.stderr.contains(" 2 deleted"), "\(second.stderr)")
+        let uploaded = Int(try #require(second.stderr.firstMatch(of: /: (\d+) uploaded/)).1)!
+        #expect((2...4).contains(uploaded), "\(second.stderr)")
+        let after = try server.objects(under: "weather/")
+        #expect(after.files.filter { $0.key != "keep.txt" } == published(site))
+        #expect(after.files["keep.txt"] == Data("theirs".utf8))
+        let nothing = try deploy(["deploy"], server.writer)
+        #expect(nothing.status == 0 && nothing.stderr.contains(": 0 uploaded (0 bytes), 0 deleted"), "\(nothing.stderr)")
+
+        try FileManager.default.removeItem(at: site.url.appendingPathComponent("_site/.isobar-deploy.json"))
+        let wrong = try deploy(["deploy"], (server.writer.access, "not-the-secret"))
+        #expect(wrong.status == 3 && wrong.stderr.contains("SignatureDoesNotMatch") && wrong.stderr.contains("check the key pair"), "\(wrong.stderr)")
+        let reader = try deploy(["deploy", "--report", "denied.json"], server.reader)
+        #expect(reader.status == 3 && reader.stderr.contains("AccessDenied") && reader.stderr.contains("allow s3:PutObject"), "\(reader.stderr)")
+        let keyless = try deploy(["deploy"], nil)
+        #expect(keyless.status == 3 && keyless.stderr.contains("set the environment variables AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY"), "\(keyless.stderr)")
+        try configure(endpoint: "http://127.0.0.1:\(try SSHServer.freePort())")
+        let refused = try deploy(["deploy"], server.writer)
+        #expect(refused.status == 3 && refused.stderr.contains("is the service up"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("retrying assets/"), "a refused connection is tried again: \(refused.stderr)")
+
+        let reports = try ["report.json", "denied.json"].map { try String(contentsOf: site.url.appendingPathComponent($0), encoding: .utf8) }
+        for text in [first, second, wrong, reader, refused].flatMap({ [$0.stdout, $0.stderr] }) + reports {
+            #expect(!text.contains(server.writer.secret) && !text.contains(server.reader.secret))
+        }
+    }
+
     /// Assets before the pages that use them, the index after the pages it links to.
     @Test func uploadsGoInAnOrderThatKeepsTheSiteWhole() {
         let files = ["index.html": "1", "london-gb/index.html": "1", "assets/style.css": "1", "sitemap.xml": "1", "paris-fr/index.html": "2"]

@@ -2,7 +2,9 @@
 127.0.0.1, one user, with TLS required when asked (a self-signed certificate made here,
 written beside the served folder so the test can trust it).
 
-    python3 ftp_server.py PORT ROOT USER PASSWORD [tls CERT_OUT]
+    python3 ftp_server.py PORT ROOT USER PASSWORD PERMISSIONS [tls CERT_OUT]
+
+PERMISSIONS are pyftpdlib's letters: "elradfmwMT" for all, "elr" to read only.
 """
 import os
 
@@ -48,15 +50,15 @@ def make_certificate(path):
 
 
 def main():
-    port, root, user, password = int(sys.argv[1]), sys.argv[2], sys.argv[3], sys.argv[4]
-    tls = len(sys.argv) > 5 and sys.argv[5] == "tls"
+    port, root, user, password, permissions = int(sys.argv[1]), sys.argv[2], sys.argv[3], sys.argv[4], sys.argv[5]
+    tls = len(sys.argv) > 6 and sys.argv[6] == "tls"
     authorizer = DummyAuthorizer()
-    authorizer.add_user(user, password, root, perm="elradfmwMT")
+    authorizer.add_user(user, password, root, perm=permissions)
     handler = TLS_FTPHandler if tls else FTPHandler
     if tls:
-        make_certificate(sys.argv[6])
-        handler.certfile = sys.argv[6]
-        handler.keyfile = sys.argv[6] + ".key"
+        make_certificate(sys.argv[7])
+        handler.certfile = sys.argv[7]
+        handler.keyfile = sys.argv[7] + ".key"
         handler.tls_control_required = True
         handler.tls_data_required = True
     handler.authorizer = authorizer

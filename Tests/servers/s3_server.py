@@ -6,6 +6,12 @@ written to a file for the test:
 
 KEYS_OUT gets two lines, "writer ACCESS SECRET" (may do anything in S3) and
 "reader ACCESS SECRET" (may only read: its uploads are refused with AccessDenied).
+
+The test reads the bucket back, and puts a foreign object in it, with the writer's key:
+
+    python3 s3_server.py dump PORT BUCKET ACCESS SECRET OUT_DIR   (objects as files, and
+        OUT_DIR.types.json: key -> Content-Type)
+    python3 s3_server.py put PORT BUCKET ACCESS SECRET KEY TEXT
 """
 import os
 
@@ -56,5 +62,32 @@ def main():
     threading.Event().wait()
 
 
+def client(port, access, secret):
+    return boto3.client("s3", endpoint_url=f"http://127.0.0.1:{port}", region_name="us-east-1",
+                        aws_access_key_id=access, aws_secret_access_key=secret)
+
+
+def dump(port, bucket, access, secret, out):
+    s3 = client(port, access, secret)
+    types = {}
+    for page in s3.get_paginator("list_objects_v2").paginate(Bucket=bucket):
+        for item in page.get("Contents", []):
+            key = item["Key"]
+            response = s3.get_object(Bucket=bucket, Key=key)
+            types[key] = response["ContentType"]
+            path = os.path.join(out, key)
+            os.makedirs(os.path.dirname(path), exist_ok=True)
+            with open(path, "wb") as f:
+                f.write(response["Body"].read())
+    os.makedirs(out, exist_ok=True)
+    with open(out.rstrip("/") + ".types.json", "w") as f:
+        json.dump(types, f)
+
+
 if __name__ == "__main__":
-    main()
+    if sys.argv[1] == "dump":
+        dump(int(sys.argv[2]), sys.argv[3], sys.argv[4], sys.argv[5], sys.argv[6])
+    elif sys.argv[1] == "put":
+        client(int(sys.argv[2]), sys.argv[4], sys.argv[5]).put_object(Bucket=sys.argv[3], Key=sys.argv[6], Body=sys.argv[7].encode())
+    else:
+        main()
