@@ -2,8 +2,9 @@ import Foundation
 
 /// pyftpdlib (`Tests/servers/ftp_server.py`) on 127.0.0.1 and a free port (or the given
 /// one, to start it again), serving `root` to one user, with TLS required when `tls`;
-/// `permissions` are pyftpdlib's letters ("elr": read only).
-final class FTPServer {
+/// `permissions` are pyftpdlib's letters ("elr": read only). @unchecked Sendable: a test may
+/// stop it from a deploy's worker thread, once.
+final class FTPServer: @unchecked Sendable {
     static let user = "deploy", password = "s3cret-\(UUID().uuidString.prefix(8))"
     let port: Int
     let folder: URL

@@ -9,7 +9,8 @@ final class SSHServer {
     var userKey: URL { folder.appendingPathComponent("user_key") }
     var knownHosts: URL { folder.appendingPathComponent("known_hosts") }
 
-    init() throws {
+    /// `sftpOptions` go to OpenSSH's SFTP server: `-R` makes it read-only.
+    init(sftpOptions: String = "") throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("isobar-sshd-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         for name in ["host_key", "user_key"] {
@@ -31,7 +32,7 @@ final class SSHServer {
             PermitRootLogin prohibit-password
             StrictModes no
             UsePAM no
-            Subsystem sftp internal-sftp
+            Subsystem sftp internal-sftp \(sftpOptions)
             PidFile \(folder.path)/sshd.pid
 
             """.write(to: folder.appendingPathComponent("sshd_config"), atomically: true, encoding: .utf8)

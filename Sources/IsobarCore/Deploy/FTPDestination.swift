@@ -43,6 +43,9 @@ final class FTPDestination: DeployDestination {
         case CURLE_COULDNT_CONNECT, CURLE_COULDNT_RESOLVE_HOST, CURLE_OPERATION_TIMEDOUT: "is the server up, and the host and port right?"
         case CURLE_UPLOAD_FAILED, CURLE_QUOTE_ERROR, CURLE_REMOTE_ACCESS_DENIED, CURLE_REMOTE_DISK_FULL:
             "the server refused: may \(account.user) write and delete in /\(account.path), and is its disk full?"
+        // 426 after the bytes were sent: the server aborted the transfer.
+        case CURLE_PARTIAL_FILE:
+            "the server aborted the transfer: is its disk full or the account's quota reached, is it still up?"
         default: nil
         }
         throw DeployFailure(message: "\(what): \(failure.reason)", hint: hint, transient: failure.transient)

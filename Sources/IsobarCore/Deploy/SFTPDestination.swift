@@ -47,6 +47,10 @@ final class SFTPDestination: DeployDestination {
             "is the server up, and the host and port right?"
         case CURLE_REMOTE_ACCESS_DENIED, CURLE_QUOTE_ERROR, CURLE_UPLOAD_FAILED, CURLE_REMOTE_DISK_FULL:
             "the server refused: can \(account.user) write in \(account.path), and is its disk full?"
+        // What libssh2 reports when the server fails a write (OpenSSH says only "Failure",
+        // for a full disk among others) or the connection breaks.
+        case CURLE_SSH:
+            "the server broke off the transfer: is its disk full, can \(account.user) write in \(account.path), is it still up?"
         default: nil
         }
         throw DeployFailure(message: "\(what): \(failure.reason)", hint: hint, transient: failure.transient)
