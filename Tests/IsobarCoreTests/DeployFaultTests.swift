@@ -35,6 +35,33 @@ import Testing
         return (deployer, config.outputDirectory)
     }
 
+    /// An FTP and an SSH server over the same folder, and the deploy block for each kind
+    /// of target (`ftp`, `sftp`, `file`), in `folder` below it.
+    struct Servers {
+        let remote: URL
+        let ftp: FTPServer
+        let sshd: SSHServer
+
+        init(_ remote: URL) throws {
+            self.remote = remote
+            ftp = try FTPServer(root: remote, tls: false)
+            sshd = try SSHServer()
+        }
+
+        func target(_ kind: String, folder: String = "") -> String {
+            switch kind {
+            case "ftp": "  to: ftp://\(FTPServer.user)@127.0.0.1:\(ftp.port)/\(folder)\n"
+            case "sftp": "  to: sftp://\(sshd.user)@127.0.0.1:\(sshd.port)\(remote.path)/\(folder)\n  ssh_key: \(sshd.userKey.path)\n  known_hosts: \(sshd.knownHosts.path)\n"
+            default: "  to: file://\(remote.path)/\(folder)\n"
+            }
+        }
+
+        func stop() {
+            ftp.stop()
+            sshd.stop()
+        }
+    }
+
     final class Counter: @unchecked Sendable {
         let lock = NSLock()
         var value = 0
@@ -189,17 +216,10 @@ import Testing
     @Test func leftoversOfAKilledDeployAreRemoved() throws {
         let remote = try TemporaryFolder()
         defer { remote.cleanup() }
-        let ftp = try FTPServer(root: remote.url, tls: false)
-        defer { ftp.stop() }
-        let sshd = try SSHServer()
-        defer { sshd.stop() }
-        let targets = [
-            "  to: ftp://\(FTPServer.user)@127.0.0.1:\(ftp.port)/ftp/\n",
-            "  to: sftp://\(sshd.user)@127.0.0.1:\(sshd.port)\(remote.url.path)/sftp/\n  ssh_key: \(sshd.userKey.path)\n  known_hosts: \(sshd.knownHosts.path)\n",
-            "  to: file://\(remote.url.path)/file/\n",
-        ]
-        for (target, folder) in zip(targets, ["ftp", "sftp", "file"]) {
-            let site = try builtSite(deploy: target)
+        let servers = try Servers(remote.url)
+        defer { servers.stop() }
+        for folder in ["ftp", "sftp", "file"] {
+            let site = try builtSite(deploy: servers.target(folder, folder: folder + "/"))
             defer { site.cleanup() }
             let (deployer, output) = try deployer(site)
             #expect(try deployer.deploy(output: output).uploaded == 49)
@@ -222,15 +242,9 @@ import Testing
     func aVisitorNeverReadsAPartialFile(kind: String) throws {
         let remote = try TemporaryFolder()
         defer { remote.cleanup() }
-        let ftp = try FTPServer(root: remote.url, tls: false)
-        defer { ftp.stop() }
-        let sshd = try SSHServer()
-        defer { sshd.stop() }
-        let target = switch kind {
-        case "ftp": "  to: ftp://\(FTPServer.user)@127.0.0.1:\(ftp.port)/\n"
-        case "sftp": "  to: sftp://\(sshd.user)@127.0.0.1:\(sshd.port)\(remote.url.path)/\n  ssh_key: \(sshd.userKey.path)\n  known_hosts: \(sshd.knownHosts.path)\n"
-        default: "  to: file://\(remote.url.path)/\n"
-        }
+        let servers = try Servers(remote.url)
+        defer { servers.stop() }
+        let target = servers.target(kind)
         let size = 8 << 20
         let old = Data(repeating: UInt8(ascii: "A"), count: size), new = Data(repeating: UInt8(ascii: "B"), count: size)
         let site = try builtSite(deploy: target, extraPublic: ["big.txt": old])
