@@ -52,6 +52,11 @@ import Testing
         try Data("not Isobar's\n".utf8).write(to: webRoot.appendingPathComponent("keep.txt"))
         let again = try run(["deploy"], site)
         #expect(again.status == 0 && again.stderr.contains(": 0 uploaded (0 bytes), 0 deleted, 49 unchanged"), "\(again.stderr)")
+        // A file touched but not changed is read again (its status differs) and stays put.
+        let style = site.url.appendingPathComponent("_site/assets/style.css")
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: 60)], ofItemAtPath: style.path)
+        let touched = try run(["deploy"], site)
+        #expect(touched.status == 0 && touched.stderr.contains(": 0 uploaded (0 bytes)"), "\(touched.stderr)")
 
         // One city's data changes: its page and JSON go, and the site-wide files that changed.
         let london = site.url.appendingPathComponent("Samples/london-gb/onecall.json")

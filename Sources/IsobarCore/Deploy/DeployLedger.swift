@@ -15,11 +15,16 @@ struct DeployLedger: Codable, Equatable {
     /// The target the files are on; a ledger of another target counts as empty.
     var target: String
     var files: [String: String] = [:]
+    /// Each uploaded file's size and modification time in the output folder when it was
+    /// stamped. A build rewrites only files whose bytes change, so a file whose status is
+    /// still this has the bytes that were uploaded: a deploy with nothing changed reads no
+    /// file, only their status (the quick check of rsync and make).
+    var local: [String: String] = [:]
     /// Uploads a deploy started and did not confirm: their temporary names may still be
     /// on the target, for the next deploy to remove.
     var pending: Set<String> = []
 
-    private enum CodingKeys: String, CodingKey { case version, target, files, pending }
+    private enum CodingKeys: String, CodingKey { case version, target, files, local, pending }
 
     init(target: String) { self.target = target }
 
@@ -28,7 +33,8 @@ struct DeployLedger: Codable, Equatable {
         version = try container.decode(Int.self, forKey: .version)
         target = try container.decode(String.self, forKey: .target)
         files = try container.decode([String: String].self, forKey: .files)
-        // Ledgers written before `pending` existed have none.
+        // Ledgers written before `local` and `pending` existed have neither.
+        local = try container.decodeIfPresent([String: String].self, forKey: .local) ?? [:]
         pending = try container.decodeIfPresent(Set<String>.self, forKey: .pending) ?? []
     }
 
@@ -37,6 +43,7 @@ struct DeployLedger: Codable, Equatable {
         try container.encode(version, forKey: .version)
         try container.encode(target, forKey: .target)
         try container.encode(files, forKey: .files)
+        try container.encode(local, forKey: .local)
         try container.encode(pending.sorted(), forKey: .pending)
     }
 
@@ -58,6 +65,13 @@ struct DeployLedger: Codable, Equatable {
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         _ = try output.write(try encoder.encode(self), to: Self.fileName)
         _ = try output.remove(DeployJournal.fileName)
+    }
+
+    /// A file's size and modification time (nanoseconds), nil when it cannot be read.
+    static func status(of url: URL) -> String? {
+        var info = stat()
+        guard stat(url.path, &info) == 0 else { return nil }
+        return "\(info.st_size)-\(Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))"
     }
 
     /// The bytes' size and fingerprint: a changed file differs in one or the other.
@@ -94,7 +108,7 @@ final class DeployJournal: @unchecked Sendable {
     deinit { close(descriptor) }
 
     func started(_ path: String) { append(["started", path]) }
-    func uploaded(_ path: String, stamp: String) { append(["uploaded", path, stamp]) }
+    func uploaded(_ path: String, stamp: String, local: String?) { append(["uploaded", path, stamp] + (local.map { [$0] } ?? [])) }
     func removed(_ path: String) { append(["removed", path]) }
     /// What an unfinished upload of `path` left on the target is gone.
     func discarded(_ path: String) { append(["discarded", path]) }
@@ -117,8 +131,11 @@ final class DeployJournal: @unchecked Sendable {
             guard let fields = try? JSONSerialization.jsonObject(with: line) as? [String], fields.count >= 2 else { continue }
             switch (fields[0], fields.count) {
             case ("started", 2): ledger.pending.insert(fields[1])
-            case ("uploaded", 3): ledger.files[fields[1]] = fields[2]; ledger.pending.remove(fields[1])
-            case ("removed", 2): ledger.files[fields[1]] = nil
+            case ("uploaded", 3), ("uploaded", 4):
+                ledger.files[fields[1]] = fields[2]
+                ledger.local[fields[1]] = fields.count == 4 ? fields[3] : nil
+                ledger.pending.remove(fields[1])
+            case ("removed", 2): ledger.files[fields[1]] = nil; ledger.local[fields[1]] = nil
             case ("discarded", 2): ledger.pending.remove(fields[1])
             default: continue
             }

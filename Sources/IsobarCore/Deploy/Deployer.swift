@@ -79,14 +79,21 @@ public struct Deployer: Sendable {
             }
             return data
         }
+        let ledger = DeployLedger.load(from: output, target: settings.name)
         var files: [String: String] = [:]
         var sizes: [String: Int] = [:]
+        var statuses: [String: String] = [:]
         for path in manifest.files.keys {
+            let status = DeployLedger.status(of: output.appendingPathComponent(path))
+            statuses[path] = status
+            if let status, ledger.local[path] == status, let stamp = ledger.files[path] {
+                files[path] = stamp
+                continue
+            }
             let data = try read(path)
             files[path] = DeployLedger.stamp(data)
             sizes[path] = data.count
         }
-        let ledger = DeployLedger.load(from: output, target: settings.name)
         let plan = DeployPlan.make(files: files, uploaded: ledger.files)
         var report = DeployReport(
             target: settings.name, uploaded: plan.uploads.count, deleted: plan.deletions.count,
@@ -108,7 +115,7 @@ public struct Deployer: Sendable {
                                 retry: retry, pause: pause, log: log)
         do {
             let journal = try DeployJournal(output: output, target: settings.name)
-            try run(plan, pending: ledger.pending, stamps: files, crew: crew, journal: journal, read: read)
+            try run(plan, pending: ledger.pending, stamps: files, statuses: statuses, crew: crew, journal: journal, read: read)
         } catch {
             // What was confirmed is in the journal: fold it in, and the next deploy goes on from there.
             try? DeployLedger.load(from: output, target: settings.name).save(in: ownOutput)
@@ -119,7 +126,7 @@ public struct Deployer: Sendable {
         return report
     }
 
-    private func run(_ plan: DeployPlan, pending: Set<String>, stamps: [String: String], crew: TransferCrew,
+    private func run(_ plan: DeployPlan, pending: Set<String>, stamps: [String: String], statuses: [String: String], crew: TransferCrew,
                      journal: DeployJournal, read: @escaping @Sendable (String) throws -> Data) throws {
         // What a killed deploy may have left under temporary names goes first.
         _ = crew.run(pending.sorted(), stopOnFailure: false) { destination, path in
@@ -132,7 +139,7 @@ public struct Deployer: Sendable {
             let failures = crew.run(group, stopOnFailure: true) { destination, path in
                 journal.started(path)
                 try destination.upload(try read(path), to: path)
-                journal.uploaded(path, stamp: stamps[path]!)
+                journal.uploaded(path, stamp: stamps[path]!, local: statuses[path])
                 observe(.uploaded(path))
             }
             if let first = failures.first { throw describe(first.error) }
