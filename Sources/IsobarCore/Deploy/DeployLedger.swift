@@ -8,7 +8,7 @@ import Foundation
 /// the journal is folded into this file when the deploy ends: a deploy that fails or is
 /// killed part-way has recorded exactly what it finished, and the next one goes on from
 /// there, without rewriting the whole list after every file.
-struct DeployLedger: Codable, Equatable {
+struct DeployLedger: Encodable, Equatable {
     static let fileName = ".isobar-deploy.json"
 
     var version = 1
@@ -28,14 +28,16 @@ struct DeployLedger: Codable, Equatable {
 
     init(target: String) { self.target = target }
 
-    init(from decoder: Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        version = try container.decode(Int.self, forKey: .version)
-        target = try container.decode(String.self, forKey: .target)
-        files = try container.decode([String: String].self, forKey: .files)
+    /// Read through the JSON tree, as the manifest is: `JSONDecoder` spent a tenth of a
+    /// no-change deploy of 10,000 cities on this file. The keys are the `Codable` ones.
+    init(json: JSONValue) throws(DecodingError) {
+        let fields = try JSONFields(json)
+        version = try fields.int("version")
+        target = try fields.string("target")
+        files = try fields.value("files") { value throws(DecodingError) in try JSONFields.dictionary(value, JSONFields.string) }
         // Ledgers written before `local` and `pending` existed have neither.
-        local = try container.decodeIfPresent([String: String].self, forKey: .local) ?? [:]
-        pending = try container.decodeIfPresent(Set<String>.self, forKey: .pending) ?? []
+        local = try fields.optionalValue("local") { value throws(DecodingError) in try JSONFields.dictionary(value, JSONFields.string) } ?? [:]
+        pending = Set(try fields.optionalValue("pending") { value throws(DecodingError) in try JSONFields.array(value, JSONFields.string) } ?? [])
     }
 
     func encode(to encoder: Encoder) throws {
@@ -51,7 +53,7 @@ struct DeployLedger: Codable, Equatable {
     static func load(from output: URL, target: String) -> DeployLedger {
         var ledger = DeployLedger(target: target)
         if let data = FileManager.default.contents(atPath: output.appendingPathComponent(fileName).path),
-           let saved = try? JSONDecoder().decode(DeployLedger.self, from: data), saved.target == target {
+           let tree = try? JSONValueDecoder.tree(data), let saved = try? DeployLedger(json: tree), saved.target == target {
             ledger = saved
         }
         DeployJournal.replay(in: output, onto: &ledger)
