@@ -51,9 +51,11 @@ final class CurlSession {
         var code: CURLcode
         var reason: String
 
-        /// The network or server may recover: worth another try after a pause.
+        /// The network or server may recover: worth another try after a pause. (libcurl
+        /// reports an SSH handshake the server broke off, as a busy sshd does, as
+        /// CURLE_FAILED_INIT.)
         var transient: Bool {
-            [CURLE_COULDNT_CONNECT, CURLE_COULDNT_RESOLVE_HOST, CURLE_OPERATION_TIMEDOUT, CURLE_SEND_ERROR,
+            [CURLE_FAILED_INIT, CURLE_COULDNT_CONNECT, CURLE_COULDNT_RESOLVE_HOST, CURLE_OPERATION_TIMEDOUT, CURLE_SEND_ERROR,
              CURLE_RECV_ERROR, CURLE_GOT_NOTHING, CURLE_PARTIAL_FILE, CURLE_SSL_CONNECT_ERROR, CURLE_SSH,
              CURLE_FTP_ACCEPT_TIMEOUT, CURLE_FTP_CANT_GET_HOST].contains(code)
         }
