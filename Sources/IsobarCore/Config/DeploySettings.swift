@@ -120,7 +120,8 @@ extension ConfigLoader {
         return settings
     }
 
-    // swiftlint:disable:next function_parameter_count
+    /// The target `to:` names, with what each kind reads of the block; the network
+    /// targets share the reading of a user and host, file paths, timeout and variable.
     private static func loadTarget(scheme: String, url: URL, text: String, to: YAMLValue, map: YAMLMapping, folder: URL,
                                    outputDirectory: URL, timeout: TimeInterval, variable: String) throws -> DeploySettings {
         let home = FileManager.default.homeDirectoryForCurrentUser
@@ -187,7 +188,6 @@ extension ConfigLoader {
 }
 
 extension ConfigLoader {
-    // swiftlint:disable:next function_parameter_count
     static func loadS3(url: URL, text: String, to: YAMLValue, map: YAMLMapping, caFile: String?,
                        timeout: TimeInterval) throws -> DeploySettings {
         // Bucket names: 3–63 lower-case letters, digits, dots and hyphens (AWS's rule, which
