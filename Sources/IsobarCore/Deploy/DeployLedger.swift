@@ -73,7 +73,8 @@ struct DeployLedger: Encodable, Equatable {
     static func status(of url: URL) -> String? {
         var info = stat()
         guard stat(url.path, &info) == 0 else { return nil }
-        return "\(info.st_size)-\(Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))"
+        let stamp = Manifest.Stamp(info)
+        return "\(stamp.size)-\(stamp.modified)"
     }
 
     /// The bytes' size and fingerprint: a changed file differs in one or the other.
