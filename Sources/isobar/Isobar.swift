@@ -12,6 +12,38 @@ struct Isobar: AsyncParsableCommand {
         abstract: "Builds a static weather site from isobar.yml.",
         version: "isobar \(Version.isobar) (\(Version.libraries))",
         subcommands: [Build.self, Check.self, Deploy.self])
+
+    /// `--wait` may stand alone (wait as long as it takes) or take a duration; the parser
+    /// wants a value, so a bare one is given `forever`.
+    static func main() async {
+        let arguments = CommandLine.arguments.dropFirst().map { $0 == "--wait" ? "--wait=\(OutputLock.Waiting.foreverOption)" : $0 }
+        await main(arguments)
+    }
+}
+
+/// Exit code 75 (EX_TEMPFAIL): another run holds the output; not a failure.
+let skippedExitCode: Int32 = 75
+
+struct WaitOption: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp(
+        "When another run holds the output, wait for it (at most DURATION, e.g. 10m) instead of exiting 75.",
+        valueName: "DURATION"))
+    var wait: String?
+
+    func waiting() throws -> OutputLock.Waiting {
+        guard let wait else { return .no }
+        guard let waiting = OutputLock.Waiting(option: wait) else {
+            throw ValidationError("--wait takes a duration such as 90s, 10m or 1h, or nothing to wait as long as it takes")
+        }
+        return waiting
+    }
+}
+
+/// One line, and exit 75: the run that holds the output does the work. Nothing at all
+/// with `--quiet`, so cron mails nothing for it.
+func skip(_ busy: OutputLock.Busy, quiet: Bool) -> Never {
+    if !quiet { printError("isobar: \(busy.description)") }
+    exit(skippedExitCode)
 }
 
 struct ConfigOption: ParsableArguments {
@@ -19,13 +51,6 @@ struct ConfigOption: ParsableArguments {
     var config: String = "isobar.yml"
 
     var url: URL { URL(fileURLWithPath: config) }
-}
-
-/// Prints a user-facing error and exits 1: never a stack trace.
-func fail(_ error: Error) -> Never {
-    let text = (error as? IsobarError)?.description ?? "error: \(error)"
-    FileHandle.standardError.write(Data((text + "\n").utf8))
-    exit(1)
 }
 
 func printError(_ line: String) {
@@ -46,30 +71,61 @@ struct Build: AsyncParsableCommand {
     @Option(name: .long, help: "Write a JSON report of the run to this file.")
     var report: String?
 
-    @Flag(name: .long, help: "Print nothing but problems (for cron).")
+    @Flag(name: .long, help: "Print nothing but problems (for cron): no progress.")
     var quiet = false
+
+    @Flag(name: .long, help: "Add a line per city to the progress.")
+    var verbose = false
+
+    @OptionGroup var wait: WaitOption
 
     @Flag(name: .long, help: "After a build that wrote the site (exit 0 or 2), deploy it to the config's `deploy.to`.")
     var deploy = false
 
+    func validate() throws {
+        if quiet && verbose { throw ValidationError("--quiet and --verbose cannot go together") }
+        _ = try wait.waiting()
+    }
+
     func run() async throws {
-        let environment = BuildEnvironment.process(log: { line in printError(line) })
+        let display = ProgressDisplay(
+            mode: quiet ? .quiet : isatty(STDERR_FILENO) == 1 ? .terminal : .lines, verbose: verbose,
+            write: { text in FileHandle.standardError.write(Data(text.utf8)) })
+        let environment = BuildEnvironment.process(log: { display.log($0) }, observer: display)
         let options = BuildOptions(
-            configFile: config.url, output: output.map { URL(fileURLWithPath: $0) }, offline: offline)
+            configFile: config.url, output: output.map { URL(fileURLWithPath: $0) }, offline: offline, waiting: try wait.waiting())
         let reportFile = report.map { URL(fileURLWithPath: $0) }
+        let build = Task { try await SiteBuilder(environment: environment).build(options) }
+        let interruption = Interruption(onFirst: { _ in build.cancel() })
         let result: BuildReport
         do {
-            result = try await SiteBuilder(environment: environment).build(options)
+            result = try await build.value
+            display.finish()
+        } catch let busy as OutputLock.Busy {
+            display.finish()
+            skip(busy, quiet: quiet)
         } catch {
-            if let reportFile, let data = try? ReportFile.data(fatal: error) { try? ReportFile.write(data, to: reportFile) }
-            fail(error)
+            display.finish()
+            let code = interruption.signal.map(Interruption.exitCode) ?? 1
+            if let reportFile, let data = try? ReportFile.data(fatal: error, exitCode: code) { try? ReportFile.write(data, to: reportFile) }
+            printError((error as? IsobarError)?.description ?? "error: \(error)")
+            throw ExitCode(code)
         }
-        for city in result.problems {
+        for city in result.problems where city.status != .interrupted {
             printError("\(city.status.rawValue): \(city.name) (\(city.error?.step.rawValue ?? "?"))")
         }
-        if !quiet || result.exitCode != 0 { printError(result.summary) }
+        if !quiet || result.exitCode != 0 || result.interrupted { printError(result.summary) }
+        if let signal = interruption.signal {
+            // Interrupted: the report says so, and nothing is deployed.
+            let code = Interruption.exitCode(signal)
+            if let reportFile {
+                do { try ReportFile.write(try ReportFile.data(result, exitCode: code), to: reportFile) } catch { printError("\(error)") }
+            }
+            throw ExitCode(code)
+        }
+        interruption.restoreDefaults()
         // The site was written (exit 0 or 2): it goes to the web host.
-        let deployed = deploy ? runDeploy(configFile: config.url, output: result.output, dryRun: false, quiet: quiet) : nil
+        let deployed = deploy ? runDeploy(configFile: config.url, output: result.output, dryRun: false, quiet: quiet, waiting: .no) : nil
         if let reportFile {
             do { try ReportFile.write(try ReportFile.data(result, deploy: deployed), to: reportFile) } catch { printError("\(error)") }
         }
@@ -80,7 +136,7 @@ struct Build: AsyncParsableCommand {
 
 /// Deploys the built site in `output`; a failure is printed, not thrown, so the caller
 /// can still write its report.
-func runDeploy(configFile: URL, output: URL?, dryRun: Bool, quiet: Bool) -> ReportFile.DeployOutcome {
+func runDeploy(configFile: URL, output: URL?, dryRun: Bool, quiet: Bool, waiting: OutputLock.Waiting) -> ReportFile.DeployOutcome {
     let config: SiteConfig
     do {
         config = try ConfigLoader.load(from: configFile)
@@ -97,9 +153,11 @@ func runDeploy(configFile: URL, output: URL?, dryRun: Bool, quiet: Bool) -> Repo
     do {
         let report = try Deployer(settings: settings, variables: ProcessInfo.processInfo.environment,
                                   log: { line in if !quiet { printError(line) } })
-            .deploy(output: output ?? config.outputDirectory, dryRun: dryRun)
+            .deploy(output: output ?? config.outputDirectory, dryRun: dryRun, waiting: waiting)
         if !quiet || dryRun { printError(report.summary) }
         return .done(report)
+    } catch let busy as OutputLock.Busy {
+        skip(busy, quiet: quiet)
     } catch {
         printError((error as? IsobarError)?.description ?? "error: \(error)")
         printError("failed: deploy to \(settings.name)")
@@ -122,8 +180,14 @@ struct Deploy: AsyncParsableCommand {
     @Flag(name: .long, help: "Print nothing but problems (for cron).")
     var quiet = false
 
+    @OptionGroup var wait: WaitOption
+
+    func validate() throws {
+        _ = try wait.waiting()
+    }
+
     func run() async throws {
-        let outcome = runDeploy(configFile: config.url, output: nil, dryRun: dryRun, quiet: quiet)
+        let outcome = runDeploy(configFile: config.url, output: nil, dryRun: dryRun, quiet: quiet, waiting: try wait.waiting())
         if let report {
             do { try ReportFile.write(try ReportFile.data(nil, deploy: outcome), to: URL(fileURLWithPath: report)) } catch { printError("\(error)") }
         }
@@ -141,6 +205,7 @@ struct Check: AsyncParsableCommand {
         for warning in result.warnings { printError("warning: \(warning)") }
         for error in result.errors { printError(error.description) }
         if result.errors.isEmpty {
+            for note in result.notes { print(note) }
             print(result.summary)
         } else {
             printError(result.summary)

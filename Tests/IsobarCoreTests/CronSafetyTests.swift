@@ -102,9 +102,22 @@ import Testing
         while await server.requests().isEmpty, Date() < deadline { try await Task.sleep(for: .milliseconds(50)) }
         let started = Date()
         let second = try await IsobarRun.launch(["build"], in: site.url, environment: environment)
-        #expect(second.status == 1)
-        #expect(second.stderr.contains("another isobar build is writing to this folder"), "\(second.stderr)")
+        // Skipped, not failed: its own exit code and one line naming the run that holds the output.
+        #expect(second.status == 75)
+        #expect(second.stderr.split(separator: "\n").count == 1, "\(second.stderr)")
+        #expect(second.stderr.contains("another isobar run (pid ") && second.stderr.contains("this run is skipped"), "\(second.stderr)")
+        #expect(!second.stderr.contains("error"), "\(second.stderr)")
         #expect(Date().timeIntervalSince(started) < 4)  // at once, not after the first run's 6 s
+        // With --quiet, cron gets nothing to mail; --wait=1s gives up after a second.
+        let quiet = try await IsobarRun.launch(["build", "--quiet"], in: site.url, environment: environment)
+        #expect(quiet.status == 75 && quiet.stderr.isEmpty, "\(quiet.stderr)")
+        let waitedAt = Date()
+        let impatient = try await IsobarRun.launch(["build", "--wait=1s"], in: site.url, environment: environment)
+        #expect(impatient.status == 75 && impatient.stderr.contains("after 1 s of waiting"), "\(impatient.stderr)")
+        #expect(Date().timeIntervalSince(waitedAt) >= 1)
+        // --wait alone waits for the first run to end, then builds.
+        let patient = try await IsobarRun.launch(["build", "--wait"], in: site.url, environment: environment)
+        #expect(patient.status == 0, "\(patient.stderr)")
         let winner = try await first
         #expect(winner.status == 0, "\(winner.stderr)")
         // A lock left by a finished (or killed) run does not block the next one.

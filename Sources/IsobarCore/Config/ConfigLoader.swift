@@ -7,9 +7,10 @@ public enum ConfigLoader {
         "title", "base_url", "language", "units", "provider", "snapshot_dir", "openweather", "open_meteo",
         "cache", "templates", "public", "places", "output", "stale_after", "cities", "deploy",
     ]
-    static let openWeatherKeys = ["api", "base_url", "api_key_env", "requests_per_minute", "concurrency", "timeout", "connect_timeout"]
+    static let openWeatherKeys = ["api", "base_url", "api_key_env", "requests_per_minute", "concurrency", "timeout", "connect_timeout",
+                                  "daily_limit", "monthly_limit"]
     static let cacheKeys = ["dir", "max_age"]
-    static let cityKeys = ["name", "country", "state", "lat", "lon", "units", "slug", "timezone"]
+    static let cityKeys = ["name", "country", "state", "lat", "lon", "units", "slug", "timezone", "refresh"]
 
     public static func load(from file: URL) throws -> SiteConfig {
         let data: Data
@@ -112,10 +113,11 @@ public enum ConfigLoader {
             settings.concurrency = try concurrency.int()
             guard (1...64).contains(settings.concurrency) else { throw concurrency.error("must be between 1 and 64") }
         }
+        settings.limits = try limits(map)
         return settings
     }
 
-    static let openMeteoKeys = ["base_url", "geocoding_url", "air_quality_url"]
+    static let openMeteoKeys = ["base_url", "geocoding_url", "air_quality_url", "daily_limit", "monthly_limit"]
 
     private static func loadOpenMeteo(_ value: YAMLValue?) throws -> OpenMeteoSettings {
         var settings = OpenMeteoSettings()
@@ -125,7 +127,21 @@ public enum ConfigLoader {
             guard let entry = map[key] else { continue }
             settings[keyPath: path] = try httpURL(entry)
         }
+        settings.limits = try limits(map)
         return settings
+    }
+
+    /// `daily_limit` and `monthly_limit` of a provider's block.
+    private static func limits(_ map: YAMLMapping) throws -> CallLimits {
+        func limit(_ key: String) throws -> Int? {
+            guard let value = map[key] else { return nil }
+            let number = try value.int()
+            guard (1...100_000_000).contains(number) else {
+                throw value.error("must be between 1 and 100000000", hint: "leave \(key) out for no limit")
+            }
+            return number
+        }
+        return CallLimits(daily: try limit("daily_limit"), monthly: try limit("monthly_limit"))
     }
 
     static func httpURL(_ value: YAMLValue) throws -> URL {
@@ -204,6 +220,7 @@ public enum ConfigLoader {
                 }
                 return id
             }
+            let refresh = try map["refresh"].map { try duration($0, in: .refresh) }
             let slugValue = map["slug"]
             let slug: String
             if let slugValue {
@@ -227,7 +244,7 @@ public enum ConfigLoader {
             slugOwners[slug] = item
             cities.append(CityConfig(
                 name: name, country: country, state: state, latitude: lat, longitude: lon,
-                units: units, slug: slug, timeZone: timeZone))
+                units: units, slug: slug, timeZone: timeZone, refresh: refresh))
         }
         return cities
     }

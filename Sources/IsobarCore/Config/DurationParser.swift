@@ -25,5 +25,7 @@ struct DurationRange {
     static let timeout = DurationRange(seconds: 1...600, lowest: "1s", highest: "10m", examples: "30s or 2m")
     /// 0s asks again on every run.
     static let cacheAge = DurationRange(seconds: 0...30 * 86_400, lowest: "0s", highest: "30d", examples: "90s, 10m, 6h or 1d")
+    /// A city's own `refresh:`: at least a minute (a cron run is no more frequent).
+    static let refresh = DurationRange(seconds: 60...30 * 86_400, lowest: "1m", highest: "30d", examples: "30m, 3h or 1d")
     static let staleAfter = DurationRange(seconds: 60...365 * 86_400, lowest: "1m", highest: "365d", examples: "6h or 2d")
 }

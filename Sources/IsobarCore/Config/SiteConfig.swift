@@ -32,6 +32,8 @@ public enum ProviderKind: String, Sendable, Equatable, CaseIterable {
 /// `open_meteo:` — Open-Meteo's three services; they need no key. The rate limit,
 /// concurrency and timeouts are the `openweather:` block's, which govern every request.
 public struct OpenMeteoSettings: Sendable, Equatable {
+    /// Open-Meteo's free use has daily and monthly limits too.
+    public var limits = CallLimits()
     public var baseURL = URL(string: "https://api.open-meteo.com")!
     public var geocodingURL = URL(string: "https://geocoding-api.open-meteo.com")!
     public var airQualityURL = URL(string: "https://air-quality-api.open-meteo.com")!
@@ -46,6 +48,8 @@ public struct OpenWeatherSettings: Sendable, Equatable {
     }
 
     public var api: API = .auto
+    /// One Call 3.0 gives 1,000 calls a day free and bills each call after that.
+    public var limits = CallLimits()
     public var baseURL: URL = URL(string: "https://api.openweathermap.org")!
     public var apiKeyEnvironmentVariable = "OPENWEATHER_API_KEY"
     public var requestsPerMinute = 60
@@ -53,6 +57,20 @@ public struct OpenWeatherSettings: Sendable, Equatable {
     /// Seconds one request may take in all, and to connect.
     public var timeout: TimeInterval = 30
     public var connectTimeout: TimeInterval = 10
+}
+
+/// `daily_limit` and `monthly_limit`: the most requests a provider may be sent per UTC
+/// day and calendar month (UTC), retries and geocoding included, across runs.
+public struct CallLimits: Sendable, Equatable {
+    public var daily: Int?
+    public var monthly: Int?
+
+    public init(daily: Int? = nil, monthly: Int? = nil) {
+        self.daily = daily
+        self.monthly = monthly
+    }
+
+    public var isEmpty: Bool { daily == nil && monthly == nil }
 }
 
 public struct CacheSettings: Sendable, Equatable {
@@ -71,6 +89,9 @@ public struct CityConfig: Sendable, Equatable {
     public var slug: String
     /// IANA zone for providers that only report an offset (the free 2.5 API).
     public var timeZone: String?
+    /// `refresh:`: how old the city's data may get before it is fetched again; nil
+    /// follows `cache.max_age`.
+    public var refresh: TimeInterval?
 
     public var coordinates: (latitude: Double, longitude: Double)? {
         guard let latitude, let longitude else { return nil }

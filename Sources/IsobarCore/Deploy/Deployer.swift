@@ -60,10 +60,10 @@ public struct Deployer: Sendable {
         }
     }
 
-    public func deploy(output: URL, dryRun: Bool = false) throws -> DeployReport {
+    public func deploy(output: URL, dryRun: Bool = false, waiting: OutputLock.Waiting = .no) throws -> DeployReport {
         let started = clock.now()
         // One run at a time per output folder: a build must not rewrite files mid-deploy.
-        let lock = try OutputLock(output: output)
+        let lock = try OutputLock(output: output, waiting: waiting)
         defer { lock.markClean() }
         let manifest = Manifest.load(from: output)
         guard !manifest.files.isEmpty else {

@@ -14,6 +14,10 @@ public protocol ForecastProvider: Sendable {
     /// returns, so that a city's fingerprint is the same whichever way it was made.
     func storedIdentity(_ city: CityConfig) -> String?
     func identity(of responses: CityResponses) -> String?
+    /// For the call budget's plan: when the city's data was fetched and the requests a
+    /// refresh would send now (0 when it is not due); nil when this provider sends none
+    /// (snapshots, `--offline`).
+    func refreshCandidate(_ city: CityConfig) -> RefreshPlan.Candidate?
 }
 
 extension ForecastProvider {
@@ -22,4 +26,5 @@ extension ForecastProvider {
     /// Live responses are compared by content.
     public func storedIdentity(_ city: CityConfig) -> String? { nil }
     public func identity(of responses: CityResponses) -> String? { nil }
+    public func refreshCandidate(_ city: CityConfig) -> RefreshPlan.Candidate? { nil }
 }

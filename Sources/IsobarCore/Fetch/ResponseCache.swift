@@ -19,10 +19,33 @@ public struct ResponseCache: Sendable {
         try store.read(slug: slug, endpoint: endpoint)
     }
 
-    /// The stored response if it is younger than `maxAge`.
-    public func fresh(_ slug: String, _ endpoint: Endpoint) throws -> RawResponse? {
-        guard let response = try store.read(slug: slug, endpoint: endpoint) else { return nil }
-        return now().timeIntervalSince(response.fetchedAt) < maxAge ? response : nil
+    /// The stored response if it is younger than the city's refresh interval.
+    public func fresh(_ city: CityConfig, _ endpoint: Endpoint) throws -> RawResponse? {
+        guard let response = try store.read(slug: city.slug, endpoint: endpoint) else { return nil }
+        return isFresh(response.fetchedAt, for: city) ? response : nil
+    }
+
+    /// How old a city's data may get before it is fetched again: its own `refresh:`, or
+    /// `cache.max_age`.
+    public func refreshInterval(for city: CityConfig) -> TimeInterval {
+        city.refresh ?? maxAge
+    }
+
+    public func isFresh(_ fetchedAt: Date, for city: CityConfig) -> Bool {
+        now().timeIntervalSince(fetchedAt) < refreshInterval(for: city)
+    }
+
+    /// How many of the cities' stored responses were fetched at `since` or later: each one
+    /// was at least one request (geocoding answers, kept for good, are left out).
+    public func responsesFetched(since: Date, slugs: [String]) -> Int {
+        slugs.reduce(0) { total, slug in
+            total + fetchTimes(slug).filter { ![.geocode, .openMeteoGeocode].contains($0.key) && $0.value >= since }.count
+        }
+    }
+
+    /// When each stored response of the city was fetched, without reading any.
+    public func fetchTimes(_ slug: String) -> [Endpoint: Date] {
+        Dictionary(uniqueKeysWithValues: store.statuses(slug: slug).map { ($0.endpoint, ResponseStore.modified($0.status)) })
     }
 
     /// Stores a body as it came, stamped with the run's clock (an equal body is written

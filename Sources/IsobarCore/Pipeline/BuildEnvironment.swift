@@ -11,26 +11,29 @@ public struct BuildEnvironment: Sendable {
     /// Elapsed time and waiting, for the rate limiter and retry backoff.
     public var clock: MonotonicClock
     public var retry: RetryPolicy
+    /// Told how the run goes, for a progress display; nil tells nobody.
+    public var observer: (any BuildObserver)?
 
     public init(
         now: @escaping @Sendable () -> Date, variables: [String: String], log: @escaping @Sendable (String) -> Void,
-        clock: MonotonicClock = .system, retry: RetryPolicy = RetryPolicy()
+        clock: MonotonicClock = .system, retry: RetryPolicy = RetryPolicy(), observer: (any BuildObserver)? = nil
     ) {
         self.now = now
         self.variables = variables
         self.log = log
         self.clock = clock
         self.retry = retry
+        self.observer = observer
     }
 
     /// The real process: the system clock unless `SOURCE_DATE_EPOCH` pins it (the
     /// reproducible-builds convention), so identical data gives identical pages.
-    public static func process(log: @escaping @Sendable (String) -> Void) -> BuildEnvironment {
+    public static func process(log: @escaping @Sendable (String) -> Void, observer: (any BuildObserver)? = nil) -> BuildEnvironment {
         let variables = ProcessInfo.processInfo.environment
         if let pinned = variables["SOURCE_DATE_EPOCH"].flatMap(TimeInterval.init) {
             let date = Date(timeIntervalSince1970: pinned)
-            return BuildEnvironment(now: { date }, variables: variables, log: log)
+            return BuildEnvironment(now: { date }, variables: variables, log: log, observer: observer)
         }
-        return BuildEnvironment(now: { Date() }, variables: variables, log: log)
+        return BuildEnvironment(now: { Date() }, variables: variables, log: log, observer: observer)
     }
 }

@@ -7,10 +7,13 @@ public struct BuildOptions: Sendable {
     public var output: URL?
     /// `--offline`: no network; use stored responses whatever their age.
     public var offline: Bool
+    /// `--wait[=DURATION]`: wait for a run that holds the output instead of skipping this one.
+    public var waiting: OutputLock.Waiting
 
-    public init(configFile: URL, output: URL? = nil, offline: Bool = false) {
+    public init(configFile: URL, output: URL? = nil, offline: Bool = false, waiting: OutputLock.Waiting = .no) {
         self.configFile = configFile
         self.output = output
         self.offline = offline
+        self.waiting = waiting
     }
 }

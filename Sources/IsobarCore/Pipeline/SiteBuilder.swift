@@ -32,6 +32,10 @@ public struct SiteBuilder: Sendable {
         var provider: any ForecastProvider
         /// The run's HTTP client, closed when the run ends.
         var http: CurlHTTPClient?
+        /// Every request the run sends, by endpoint and outcome.
+        var tally: RequestTally
+        /// The live provider's call budget; nil for snapshots and `--offline`.
+        var budget: CallBudget?
         var timer: StageTimer
         /// A digest of everything site-wide that shapes a page (config, theme, strings,
         /// places, Isobar's version): part of every city's fingerprint.
@@ -62,7 +66,7 @@ public struct SiteBuilder: Sendable {
         let config = inputs.config
 
         // One run per output folder; leftovers of a killed run are cleared first.
-        let lock = try OutputLock(output: config.outputDirectory)
+        let lock = try OutputLock(output: config.outputDirectory, waiting: options.waiting, clock: environment.clock)
         // Marked clean however this returns or throws; only a killed run skips it.
         defer { lock.markClean() }
         let writer: SiteWriter
@@ -82,15 +86,27 @@ public struct SiteBuilder: Sendable {
         }
         let output = Output(writer: writer, previous: Manifest.load(from: config.outputDirectory))
 
+        // The call budget: its ledger is read and written under the lock, and decides
+        // which due cities this run refreshes.
+        let plan: RefreshPlan?
+        do {
+            plan = try await budgetPlan(inputs)
+        } catch {
+            lock.abandon()
+            throw error
+        }
+
         // 2–7. Locate, fetch, normalize, present, render and write each city, a few at a
         // time. Nothing is written until a city has been built, so a run in which no city
         // can be built leaves the site exactly as it was.
-        let outcomes = await buildCities(inputs, output)
+        let outcomes = await CityBuilder(environment: environment, inputs: inputs, output: output, plan: plan).buildAll()
+        let interrupted = Task.isCancelled
         guard outcomes.contains(where: { $0.built != nil }) else {
             // Each city's reason was already logged as it failed.
             lock.abandon()
             throw IsobarError(step: .report, path: config.outputDirectory.path,
-                              message: "no city could be built; the site was left as it was")
+                              message: interrupted ? "interrupted before any city was built; the site was left as it was"
+                                  : "no city could be built; the site was left as it was")
         }
 
         // 7. Publish the site-wide files, the manifest, and prune.
@@ -137,7 +153,23 @@ public struct SiteBuilder: Sendable {
             filesWritten: writer.written.filter { $0 != Manifest.fileName }.count,
             filesUnchanged: writer.unchanged.filter { $0 != Manifest.fileName }.count,
             filesRemoved: writer.removed.count, output: config.outputDirectory,
-            stageSeconds: timer.seconds, totalSeconds: environment.clock.now() - started)
+            stageSeconds: timer.seconds, totalSeconds: environment.clock.now() - started,
+            requests: RequestCounts(inputs.tally),
+            budget: await inputs.budget?.summary(), plan: plan, interrupted: interrupted)
+    }
+
+    /// Opens the budget's ledger and, when limits are set, plans which due cities to refresh.
+    func budgetPlan(_ inputs: Inputs) async throws -> RefreshPlan? {
+        guard let budget = inputs.budget else { return nil }
+        let cache = inputs.config.cache
+        let slugs = inputs.config.cities.map(\.slug)
+        let store = ResponseCache(store: ResponseStore(root: cache.directory), maxAge: cache.maxAge, now: environment.now)
+        if let warning = try await budget.open(cachedSince: { store.responsesFetched(since: $0, slugs: slugs) }) {
+            environment.log("warning: \(warning)")
+        }
+        guard !budget.limits.isEmpty else { return nil }
+        let candidates = inputs.config.cities.compactMap { inputs.provider.refreshCandidate($0) }
+        return RefreshPlan.make(candidates, limits: budget.limits, state: await budget.state())
     }
 
     func loadInputs(_ config: SiteConfig, assets: PublicAssets, offline: Bool, timer: StageTimer) throws -> Inputs {
@@ -148,19 +180,23 @@ public struct SiteBuilder: Sendable {
         let provider: any ForecastProvider
         let locator: Locator
         var http: CurlHTTPClient?
+        var budget: CallBudget?
+        let tally = RequestTally(onSent: { [observer = environment.observer] in observer?.requestSent() })
         switch config.provider {
         case .snapshot:
             provider = SnapshotProvider(directory: config.snapshotDirectory)
             locator = Locator(store: ResponseStore(root: config.snapshotDirectory), geocoder: nil, required: false)
         case .openweather:
-            let openWeather = try makeOpenWeather(config, offline: offline)
+            let openWeather = try makeOpenWeather(config, offline: offline, tally: tally)
             provider = openWeather.provider
             http = openWeather.http
+            budget = openWeather.budget
             locator = Locator(store: ResponseStore(root: config.cache.directory), geocoder: openWeather.provider, required: true)
         case .openMeteo:
-            let openMeteo = makeOpenMeteo(config, offline: offline)
+            let openMeteo = makeOpenMeteo(config, offline: offline, tally: tally)
             provider = openMeteo.provider
             http = openMeteo.http
+            budget = openMeteo.budget
             locator = Locator(store: ResponseStore(root: config.cache.directory), geocoder: openMeteo.provider, required: true,
                               endpoint: .openMeteoGeocode)
         }
@@ -174,7 +210,7 @@ public struct SiteBuilder: Sendable {
             apiLanguage: Strings.htmlLanguage(config.language))
         return Inputs(
             config: config, places: places, templates: templates, strings: strings, presenter: presenter,
-            locator: locator, provider: provider, http: http, timer: timer,
+            locator: locator, provider: provider, http: http, tally: tally, budget: budget, timer: timer,
             siteFingerprint: try siteFingerprint(config, icons: icons, images: images))
     }
 
@@ -197,15 +233,25 @@ public struct SiteBuilder: Sendable {
 
     /// Open-Meteo needs no key; it shares the run's HTTP client settings, rate limit and
     /// retries with every other request (`openweather.requests_per_minute` and friends).
-    func makeOpenMeteo(_ config: SiteConfig, offline: Bool) -> (provider: OpenMeteoProvider, http: CurlHTTPClient?) {
+    func makeOpenMeteo(_ config: SiteConfig, offline: Bool, tally: RequestTally)
+        -> (provider: OpenMeteoProvider, http: CurlHTTPClient?, budget: CallBudget?)
+    {
         let cache = ResponseCache(store: ResponseStore(root: config.cache.directory), maxAge: config.cache.maxAge, now: environment.now)
         let requests = OpenMeteoRequests(settings: config.openMeteo, language: config.language)
-        if offline { return (OpenMeteoProvider(requests: requests, client: nil, cache: cache), nil) }
+        if offline { return (OpenMeteoProvider(requests: requests, client: nil, cache: cache), nil, nil) }
         let http = CurlHTTPClient(settings: httpSettings(config.openWeather))
-        let client = PoliteClient(
-            client: http, limiter: RateLimiter(requestsPerMinute: config.openWeather.requestsPerMinute, clock: environment.clock),
-            retry: environment.retry, clock: environment.clock)
-        return (OpenMeteoProvider(requests: requests, client: client, cache: cache), http)
+        let budget = CallBudget(provider: ProviderKind.openMeteo.rawValue, limits: config.openMeteo.limits,
+                                cache: config.cache.directory, now: environment.now)
+        let client = politeClient(http, config, budget: budget, tally: tally)
+        return (OpenMeteoProvider(requests: requests, client: client, cache: cache), http, budget)
+    }
+
+    /// The run's one rate limiter, retry policy and budget around its HTTP client.
+    func politeClient(_ http: CurlHTTPClient, _ config: SiteConfig, budget: CallBudget, tally: RequestTally) -> PoliteClient {
+        let observer = environment.observer
+        let limiter = RateLimiter(requestsPerMinute: config.openWeather.requestsPerMinute, clock: environment.clock,
+                                  onWaiting: { observer?.rateLimit(waiting: $0) })
+        return PoliteClient(client: http, limiter: limiter, retry: environment.retry, clock: environment.clock, budget: budget, tally: tally)
     }
 
     func httpSettings(_ settings: OpenWeatherSettings) -> HTTPClientSettings {
@@ -218,13 +264,15 @@ public struct SiteBuilder: Sendable {
 
     /// The live provider: the key from the environment, one libcurl client, one rate
     /// limiter and one mode switch for the whole run. Offline, none of them exist.
-    func makeOpenWeather(_ config: SiteConfig, offline: Bool) throws -> (provider: OpenWeatherProvider, http: CurlHTTPClient?) {
+    func makeOpenWeather(_ config: SiteConfig, offline: Bool, tally: RequestTally) throws
+        -> (provider: OpenWeatherProvider, http: CurlHTTPClient?, budget: CallBudget?)
+    {
         let settings = config.openWeather
         let cache = ResponseCache(store: ResponseStore(root: config.cache.directory), maxAge: config.cache.maxAge, now: environment.now)
         let modes = APIModeSwitch(api: settings.api, announce: environment.log)
         if offline {
             return (OpenWeatherProvider(requests: nil, client: nil, cache: cache, modes: modes,
-                                        keyVariable: settings.apiKeyEnvironmentVariable, api: settings.api), nil)
+                                        keyVariable: settings.apiKeyEnvironmentVariable, api: settings.api), nil, nil)
         }
         let variable = settings.apiKeyEnvironmentVariable
         guard let key = environment.variables[variable]?.trimmingCharacters(in: .whitespacesAndNewlines), !key.isEmpty else {
@@ -234,170 +282,15 @@ public struct SiteBuilder: Sendable {
                 hint: "export \(variable)=your-key (from https://home.openweathermap.org/api_keys), or build from the cache with --offline")
         }
         let http = CurlHTTPClient(settings: httpSettings(settings))
-        let client = PoliteClient(
-            client: http, limiter: RateLimiter(requestsPerMinute: settings.requestsPerMinute, clock: environment.clock),
-            retry: environment.retry, clock: environment.clock)
+        let budget = CallBudget(provider: ProviderKind.openweather.rawValue, limits: settings.limits,
+                                cache: config.cache.directory, now: environment.now)
+        let client = politeClient(http, config, budget: budget, tally: tally)
         let requests = OpenWeatherRequests(baseURL: settings.baseURL, apiKey: key, language: config.language)
         return (OpenWeatherProvider(requests: requests, client: client, cache: cache, modes: modes,
-                                    keyVariable: variable, api: settings.api), http)
+                                    keyVariable: variable, api: settings.api), http, budget)
     }
 
-    struct CityResult: Sendable {
-        var slug: String
-        var name: String
-        var built: BuiltCity?
-        var outcome: CityOutcome
-    }
-
-    /// Cities in flight at once: enough to keep the cores busy while other cities' files
-    /// are read (snapshots) or their HTTP transfers run (live), few enough that memory
-    /// does not grow with the site.
-    func window(_ inputs: Inputs) -> Int {
-        let cores = ProcessInfo.processInfo.activeProcessorCount
-        return inputs.config.provider == .snapshot ? 4 * cores : max(4 * inputs.config.openWeather.concurrency, 4 * cores)
-    }
-
-    func buildCities(_ inputs: Inputs, _ output: Output) async -> [CityResult] {
-        let cities = inputs.config.cities
-        let window = window(inputs)
-        return await withTaskGroup(of: (Int, CityResult).self) { group in
-            var results = [CityResult?](repeating: nil, count: cities.count)
-            var next = 0
-            func startNext() {
-                guard next < cities.count else { return }
-                let position = next, city = cities[position]
-                next += 1
-                group.addTask { (position, await buildCityOrFallBack(city, inputs, output)) }
-            }
-            for _ in 0..<min(window, cities.count) { startNext() }
-            for await (position, result) in group {
-                results[position] = result
-                startNext()
-            }
-            return results.compactMap { $0 }
-        }
-    }
-
-    /// A city's fresh build; if that fails, a build from stale cached data (younger than
-    /// `stale_after`); if there is none, a failure that keeps the last published page.
-    func buildCityOrFallBack(_ city: CityConfig, _ inputs: Inputs, _ output: Output) async -> CityResult {
-        // Stored responses unchanged since the last build (told without reading them) and
-        // its pages untouched: the city is done before anything is read.
-        if output.previous.cities[city.slug] != nil, let print = storedFingerprint(city, inputs),
-            let built = unchanged(city.slug, print: print, output)
-        {
-            return CityResult(slug: city.slug, name: city.name, built: built,
-                              outcome: CityOutcome(slug: city.slug, name: city.name, status: .fresh, error: nil, dataTime: built.record.dataTime))
-        }
-        do {
-            let fetched = try await inputs.timer.measure(.fetch) { () async throws -> CityResponses in
-                let located = try await inputs.timer.measure(.locate) { try await inputs.locator.locate(city) }
-                return try await inputs.provider.fetch(located)
-            }
-            let built = try publish(fetched, inputs, output, stale: false)
-            return CityResult(slug: city.slug, name: city.name, built: built,
-                              outcome: CityOutcome(slug: city.slug, name: city.name, status: .fresh, error: nil, dataTime: built.record.dataTime))
-        } catch {
-            let problem = error as? IsobarError ?? IsobarError(step: .fetch, message: "\(error)")
-            if let stale = try? inputs.provider.fallback(city, maxAge: inputs.config.staleAfter),
-                let built = try? publish(stale, inputs, output, stale: true)
-            {
-                environment.log("\(city.name): \(problem.description)\n  using cached data from \(AtomDate.string(built.record.dataTime))")
-                return CityResult(slug: city.slug, name: city.name, built: built,
-                                  outcome: CityOutcome(slug: city.slug, name: city.name, status: .stale, error: problem, dataTime: built.record.dataTime))
-            }
-            environment.log("\(city.name): \(problem.description)")
-            return CityResult(slug: city.slug, name: city.name, built: nil,
-                              outcome: CityOutcome(slug: city.slug, name: city.name, status: .failed, error: problem, dataTime: nil))
-        }
-    }
-
-    /// What a city's pages are made from: the site-wide inputs, the city's settings and
-    /// places, and its raw responses.
-    func fingerprint(_ fetched: CityResponses, _ inputs: Inputs, stale: Bool) -> String {
-        var digest = Fingerprint()
-        add(fetched.city, inputs, stale: stale, to: &digest)
-        if let identity = inputs.provider.identity(of: fetched) {
-            digest.add(identity)
-            return digest.value
-        }
-        for endpoint in Endpoint.allCases {
-            guard let response = fetched[endpoint] else { continue }
-            digest.add(endpoint.rawValue)
-            digest.add(response.body)
-        }
-        return digest.value
-    }
-
-    /// The fingerprint a fresh build of the city would have, from the provider's stored
-    /// files alone; nil when the provider cannot tell without fetching, or the city's
-    /// coordinates come from a geocoding answer (which `locate` reads).
-    func storedFingerprint(_ city: CityConfig, _ inputs: Inputs) -> String? {
-        guard city.coordinates != nil, let identity = inputs.provider.storedIdentity(city) else { return nil }
-        var digest = Fingerprint()
-        add(city, inputs, stale: false, to: &digest)
-        digest.add(identity)
-        return digest.value
-    }
-
-    private func add(_ city: CityConfig, _ inputs: Inputs, stale: Bool, to digest: inout Fingerprint) {
-        digest.add(inputs.siteFingerprint)
-        digest.add([city.name, city.country, city.state ?? "", city.slug, city.units.rawValue, city.timeZone ?? "",
-                    String(describing: city.latitude), String(describing: city.longitude), stale ? "stale" : "fresh"].joined(separator: "\u{1F}"))
-    }
-
-    /// The city's last build, when its fingerprint is `print` and its published files are
-    /// exactly as that build left them (a page edited or deleted since is rebuilt).
-    func unchanged(_ slug: String, print: String, _ output: Output) -> BuiltCity? {
-        let files = Self.files(slug)
-        guard let previous = output.previous.cities[slug], previous.fingerprint == print,
-            files.allSatisfy({ output.previous.files[$0] == slug && previous.stamps[$0] != nil && output.writer.stamp($0) == previous.stamps[$0] })
-        else { return nil }
-        return BuiltCity(record: previous, files: files)
-    }
-
-    static func files(_ slug: String) -> [String] {
-        ["\(slug)/index.html", "\(slug)/forecast.json"]
-    }
-
-    /// Normalize, present, render and write one city — or, when its inputs match what its
-    /// published pages were built from, keep those pages and reuse what the index needs.
-    func publish(_ fetched: CityResponses, _ inputs: Inputs, _ output: Output, stale: Bool) throws -> BuiltCity {
-        let city = fetched.city
-        let files = Self.files(city.slug)
-        let print = fingerprint(fetched, inputs, stale: stale)
-        // Unchanged inputs and untouched pages: nothing to do for this city.
-        if let built = unchanged(city.slug, print: print, output) { return built }
-        let strings = inputs.strings
-        let forecast = try inputs.timer.measure(.normalize) {
-            try Normalizer(describeWMO: { strings["wmo_\($0)"] }).forecast(from: fetched)
-        }
-        let root = "../"
-        let (model, card) = inputs.timer.measure(.present) {
-            (inputs.presenter.cityPage(forecast, city: city, places: inputs.places[city.slug] ?? [], root: root, stale: stale),
-             inputs.presenter.indexCard(forecast, city: city, stale: stale))
-        }
-        let (page, json) = try inputs.timer.measure(.render) { () throws -> (Data, Data) in
-            let body = try inputs.templates.renderBody("city", model)
-            let page = try inputs.templates.renderPage(layout(
-                inputs, title: "\(city.name) – \(inputs.config.title)", description: model.share.text,
-                canonical: model.share.url, root: root, kind: "city", content: body,
-                attributions: [.forSource(forecast.source.api)]))
-            return (Data(page.utf8), try ForecastJSON.data(forecast, slug: city.slug))
-        }
-        let stamps = try inputs.timer.measure(.publish) {
-            // Both refused before either is written, so a link leaves the city's pages as they were.
-            try output.writer.refuseLinks(on: files)
-            return [files[0]: try output.writer.write(page, to: files[0]), files[1]: try output.writer.write(json, to: files[1])]
-        }
-        let alerts = forecast.alerts.enumerated().map { AlertsFeed.Item(city: city.name, slug: city.slug, alert: $1, index: $0) }
-        return BuiltCity(
-            record: Manifest.City(fingerprint: print, stamps: stamps, card: card, dataTime: forecast.current.time, alerts: alerts,
-                                  status: stale ? .stale : .fresh, source: forecast.source.api),
-            files: files)
-    }
-
-    func layout(
+    static func layout(
         _ inputs: Inputs, title: String, description: String, canonical: String, root: String, kind: String, content: String,
         attributions: [LayoutModel.Attribution]
     ) -> LayoutModel {
@@ -410,7 +303,7 @@ public struct SiteBuilder: Sendable {
     }
 
     /// The index, 404 page, sitemap, robots.txt and alerts feed.
-    func siteFiles(outcomes: [CityResult], previous: Manifest, _ inputs: Inputs) throws -> [(path: String, content: Data)] {
+    func siteFiles(outcomes: [CityBuilder.CityResult], previous: Manifest, _ inputs: Inputs) throws -> [(path: String, content: Data)] {
         let config = inputs.config
         let built = outcomes.compactMap(\.built).map(\.record)
         // A city without data is still listed, linking to its last page when there is one.
@@ -425,7 +318,7 @@ public struct SiteBuilder: Sendable {
         for record in built where !attributions.contains(.forSource(record.source)) { attributions.append(.forSource(record.source)) }
 
         let index = IndexPageModel(t: inputs.strings.table, title: config.title, cards: built.map(\.card), missing: missing)
-        let indexPage = try inputs.templates.renderPage(layout(
+        let indexPage = try inputs.templates.renderPage(Self.layout(
             inputs, title: config.title, description: built.map(\.card.name).joined(separator: " · "),
             canonical: base, root: "", kind: "index", content: try inputs.templates.renderBody("index", index),
             attributions: attributions))
@@ -435,7 +328,7 @@ public struct SiteBuilder: Sendable {
             // Served for any missing path, at any depth: links must be absolute paths.
             let root = config.baseURL.path.hasSuffix("/") ? config.baseURL.path : config.baseURL.path + "/"
             let body = try inputs.templates.renderBody("404", NotFoundPageModel(t: inputs.strings.table, root: root))
-            let page = try inputs.templates.renderPage(layout(
+            let page = try inputs.templates.renderPage(Self.layout(
                 inputs, title: "\(inputs.strings["not_found_title"]) – \(config.title)", description: inputs.strings["not_found_text"],
                 canonical: base + SiteLayout.notFound, root: root, kind: "not-found", content: body, attributions: attributions))
             files.append((SiteLayout.notFound, Data(page.utf8)))

@@ -6,6 +6,8 @@ public struct SiteChecker: Sendable {
     public struct Result: Sendable {
         public var errors: [IsobarError]
         public var warnings: [String]
+        /// What the config implies, for the user to read (the call budget).
+        public var notes: [String] = []
         public var summary: String
     }
 
@@ -56,7 +58,7 @@ public struct SiteChecker: Sendable {
         let summary = errors.isEmpty
             ? "ok: \(config.cities.count) cities, \(templateCount) templates, \(placeCount) places; \(warnings.count) warning\(warnings.count == 1 ? "" : "s")"
             : "\(errors.count) error\(errors.count == 1 ? "" : "s"), \(warnings.count) warning\(warnings.count == 1 ? "" : "s")"
-        return Result(errors: errors, warnings: warnings, summary: summary)
+        return Result(errors: errors, warnings: warnings, notes: [BudgetEstimate.describe(config)].compactMap { $0 }, summary: summary)
     }
 
     static func userError(_ error: Error) -> IsobarError {

@@ -9,6 +9,11 @@ public struct CityOutcome: Sendable, Equatable {
         case stale
         /// Not built; its last published page, if any, was kept.
         case failed
+        /// Due for a refresh, but the call budget said wait: built from its cached data
+        /// (younger than `stale_after`). Not a problem: the budget's pace.
+        case deferred
+        /// The run was interrupted before it got to the city: its last build was kept.
+        case interrupted
     }
 
     public var slug: String
@@ -30,22 +35,56 @@ public struct BuildReport: Sendable {
     /// Seconds per pipeline step; per-city steps are summed over cities (they overlap).
     public var stageSeconds: [BuildStep: Double]
     public var totalSeconds: Double
+    /// The requests sent, by endpoint and outcome.
+    public var requests: RequestCounts
+    /// The live provider's call budget after the run; nil for snapshots and `--offline`.
+    public var budget: CallBudget.Summary?
+    /// Which due cities the budget let this run refresh; nil without limits.
+    public var plan: RefreshPlan?
+    /// SIGINT or SIGTERM stopped the run: what was built is written, the rest kept.
+    public var interrupted: Bool
 
-    /// DESIGN.md: 0 every city fresh; 2 site written but some cities stale or failed.
-    /// (1, nothing written, is thrown as an error before a report exists.)
+    /// DESIGN.md: 0 every city fresh (or deferred by the budget, as planned); 2 site
+    /// written but some cities stale or failed. (1, nothing written, is thrown as an
+    /// error before a report exists; an interrupted run's code is the signal's.)
     public var exitCode: Int32 {
-        cities.allSatisfy { $0.status == .fresh } ? 0 : 2
+        problems.allSatisfy { $0.status == .interrupted } ? 0 : 2
     }
 
-    public var problems: [CityOutcome] { cities.filter { $0.status != .fresh } }
+    /// Cities not built from fresh data as planned: stale, failed, or left by an interruption.
+    public var problems: [CityOutcome] { cities.filter { ![.fresh, .deferred].contains($0.status) } }
+
+    public func count(_ status: CityOutcome.Status) -> Int {
+        cities.filter { $0.status == status }.count
+    }
 
     public var summary: String {
-        let fresh = cities.filter { $0.status == .fresh }.count
-        let stale = cities.filter { $0.status == .stale }.count
-        var line = "built \(fresh + stale) of \(cities.count) cities into \(output.path): \(filesWritten) files written, \(filesUnchanged) unchanged, \(filesRemoved) removed"
-        if stale > 0 { line += "; \(stale) from stale data" }
-        let failed = cities.count - fresh - stale
-        if failed > 0 { line += "; \(failed) failed" }
+        let built = count(.fresh) + count(.stale) + count(.deferred)
+        var line = interrupted ? "interrupted: " : ""
+        line += "built \(built) of \(cities.count) cities into \(output.path): \(filesWritten) files written, \(filesUnchanged) unchanged, \(filesRemoved) removed"
+        if count(.deferred) > 0 { line += "; \(count(.deferred)) on cached data until the budget allows a refresh" }
+        if count(.stale) > 0 { line += "; \(count(.stale)) from stale data" }
+        if count(.failed) > 0 { line += "; \(count(.failed)) failed" }
+        if count(.interrupted) > 0 { line += "; \(count(.interrupted)) not reached (last pages kept)" }
+        if requests.sent > 0 || budget != nil { line += "; \(requests.sent) requests" }
+        if let budget {
+            if let left = budget.leftToday { line += ", \(left) of daily_limit \(budget.limits.daily!) left" }
+            if let left = budget.leftThisMonth { line += ", \(left) of monthly_limit \(budget.limits.monthly!) left" }
+        }
         return line
+    }
+}
+
+/// The requests of a run, as the report gives them.
+public struct RequestCounts: Sendable, Equatable {
+    public var sent: Int
+    public var refusedByBudget: Int
+    /// API path → outcome (`ok`, `http_429`, `network`, `refused_by_budget`) and `sent` → count.
+    public var byEndpoint: [String: [String: Int]]
+
+    init(_ tally: RequestTally) {
+        sent = tally.sent
+        refusedByBudget = tally.refusedByBudget
+        byEndpoint = tally.byEndpoint
     }
 }

@@ -29,6 +29,30 @@ public enum ReportFile {
         var dry_run: Bool
     }
 
+    struct Requests: Encodable {
+        var sent: Int
+        var refused_by_budget: Int
+        /// API path → outcome → count.
+        var by_endpoint: [String: [String: Int]]
+    }
+
+    struct Budget: Encodable {
+        var provider: String
+        var daily_limit: Int?
+        var monthly_limit: Int?
+        var day: String
+        var used_today: Int
+        var left_today: Int?
+        var month: String
+        var used_this_month: Int
+        var left_this_month: Int?
+        var sent_this_run: Int
+        /// Calls the pace allowed this run, and the due cities refreshed and deferred.
+        var allowed_this_run: Int?
+        var cities_refreshed: Int?
+        var cities_deferred: Int?
+    }
+
     struct Document: Encodable {
         var status: String
         var exit_code: Int32
@@ -38,6 +62,8 @@ public enum ReportFile {
         var files: Files?
         var stage_seconds: [String: Double]
         var total_seconds: Double?
+        var requests: Requests?
+        var budget: Budget?
         var deploy: Deploy?
     }
 
@@ -53,10 +79,11 @@ public enum ReportFile {
         case failed(target: String, Error)
     }
 
-    public static func data(_ report: BuildReport?, deploy: DeployOutcome?) throws -> Data {
+    public static func data(_ report: BuildReport?, deploy: DeployOutcome?, exitCode: Int32? = nil) throws -> Data {
         // `isobar deploy` alone has no build to report: only its own section.
-        var document = report.map(Self.document)
-            ?? Document(status: "ok", exit_code: 0, error: nil, output: nil, cities: [], files: nil, stage_seconds: [:], total_seconds: nil)
+        var document = report.map { Self.document($0, exitCode: exitCode) }
+            ?? Document(status: "ok", exit_code: 0, error: nil, output: nil, cities: [], files: nil, stage_seconds: [:], total_seconds: nil,
+                        requests: nil, budget: nil)
         switch deploy {
         case .done(let r)?:
             document.deploy = Deploy(target: r.target, status: "ok", error: nil, uploaded: r.uploaded, deleted: r.deleted,
@@ -71,13 +98,22 @@ public enum ReportFile {
         return try encode(document)
     }
 
-    public static func data(_ report: BuildReport) throws -> Data {
-        try encode(document(report))
+    public static func data(_ report: BuildReport, exitCode: Int32? = nil) throws -> Data {
+        try encode(document(report, exitCode: exitCode))
     }
 
-    static func document(_ report: BuildReport) -> Document {
-        Document(
-            status: report.exitCode == 0 ? "ok" : "partial", exit_code: report.exitCode, error: nil,
+    /// The exit code of an interrupted run: 128 + the signal, as shells report it.
+    static func document(_ report: BuildReport, exitCode: Int32? = nil) -> Document {
+        let code = exitCode ?? report.exitCode
+        let status = report.interrupted ? "interrupted" : report.exitCode == 0 ? "ok" : "partial"
+        let budget = report.budget.map { b in
+            Budget(provider: b.provider, daily_limit: b.limits.daily, monthly_limit: b.limits.monthly, day: b.day, used_today: b.dayCalls,
+                   left_today: b.leftToday, month: b.month, used_this_month: b.monthCalls, left_this_month: b.leftThisMonth,
+                   sent_this_run: b.sentThisRun, allowed_this_run: report.plan.map { $0.allowance == Int.max ? b.leftToday ?? b.leftThisMonth ?? 0 : $0.allowance },
+                   cities_refreshed: report.plan?.refresh.count, cities_deferred: report.plan?.deferred.count)
+        }
+        return Document(
+            status: status, exit_code: code, error: nil,
             output: report.output.path,
             cities: report.cities.map {
                 City(slug: $0.slug, name: $0.name, status: $0.status.rawValue, step: $0.error?.step.rawValue,
@@ -85,13 +121,18 @@ public enum ReportFile {
             },
             files: Files(written: report.filesWritten, unchanged: report.filesUnchanged, removed: report.filesRemoved),
             stage_seconds: Dictionary(uniqueKeysWithValues: report.stageSeconds.map { ($0.key.rawValue, ($0.value * 1000).rounded() / 1000) }),
-            total_seconds: (report.totalSeconds * 1000).rounded() / 1000)
+            total_seconds: (report.totalSeconds * 1000).rounded() / 1000,
+            requests: Requests(sent: report.requests.sent, refused_by_budget: report.requests.refusedByBudget,
+                               by_endpoint: report.requests.byEndpoint),
+            budget: budget)
     }
 
-    /// A fatal run: nothing was written.
-    public static func data(fatal error: Error) throws -> Data {
+    /// A fatal run: nothing was written (or an interruption before any city was built,
+    /// whose exit code is the signal's).
+    public static func data(fatal error: Error, exitCode: Int32 = 1) throws -> Data {
         let text = (error as? IsobarError)?.description ?? "\(error)"
-        return try encode(Document(status: "fatal", exit_code: 1, error: text, output: nil, cities: [], files: nil, stage_seconds: [:], total_seconds: nil))
+        return try encode(Document(status: exitCode == 1 ? "fatal" : "interrupted", exit_code: exitCode, error: text, output: nil, cities: [], files: nil, stage_seconds: [:],
+                                   total_seconds: nil, requests: nil, budget: nil))
     }
 
     static func encode(_ document: Document) throws -> Data {

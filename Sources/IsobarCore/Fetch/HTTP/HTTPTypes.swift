@@ -3,10 +3,13 @@ import Foundation
 public struct HTTPRequest: Sendable {
     public var url: URL
     public var headers: [String: String]
+    /// What is asked for, to count requests by endpoint (the URL holds the key).
+    public var endpoint: Endpoint?
 
-    public init(url: URL, headers: [String: String] = [:]) {
+    public init(url: URL, headers: [String: String] = [:], endpoint: Endpoint? = nil) {
         self.url = url
         self.headers = headers
+        self.endpoint = endpoint
     }
 }
 

@@ -25,7 +25,7 @@ public struct OpenMeteoProvider: ForecastProvider, Geocoder {
     }
 
     private func cachedOrFetched(_ endpoint: Endpoint, _ city: CityConfig, _ client: PoliteClient) async throws -> RawResponse {
-        if let cached = try cache.fresh(city.slug, endpoint) { return cached }
+        if let cached = try cache.fresh(city, endpoint) { return cached }
         return try await fetchAndStore(endpoint, city, client)
     }
 
@@ -63,6 +63,14 @@ public struct OpenMeteoProvider: ForecastProvider, Geocoder {
                               hint: "run once without --offline to fill the cache")
         }
         return CityResponses(city: city, responses: responses)
+    }
+
+    public func refreshCandidate(_ city: CityConfig) -> RefreshPlan.Candidate? {
+        guard client != nil else { return nil }
+        let times = cache.fetchTimes(city.slug)
+        var calls = city.coordinates == nil && times[.openMeteoGeocode] == nil ? 1 : 0
+        for endpoint in Self.required where times[endpoint].map({ !cache.isFresh($0, for: city) }) ?? true { calls += 1 }
+        return RefreshPlan.Candidate(slug: city.slug, fetchedAt: times[.openMeteoForecast], calls: calls)
     }
 
     public func fallback(_ city: CityConfig, maxAge: TimeInterval) throws -> CityResponses? {

@@ -50,6 +50,6 @@ public struct OpenMeteoRequests: Sendable {
         components.path = basePath + endpoint.apiPath
         components.queryItems = items
         components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
-        return HTTPRequest(url: components.url!, headers: ["Accept": "application/json"])
+        return HTTPRequest(url: components.url!, headers: ["Accept": "application/json"], endpoint: endpoint)
     }
 }

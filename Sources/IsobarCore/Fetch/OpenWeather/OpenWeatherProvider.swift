@@ -36,10 +36,10 @@ public struct OpenWeatherProvider: ForecastProvider, Geocoder {
         if let rejection = await modes.keyRejection { throw rejection }
 
         var responses: [Endpoint: RawResponse] = [:]
-        if api != .free, let oneCall = try cache.fresh(city.slug, .oneCall) {
+        if api != .free, let oneCall = try cache.fresh(city, .oneCall) {
             responses[.oneCall] = oneCall
-        } else if api != .onecall3, let current = try cache.fresh(city.slug, .currentWeather),
-            let forecast = try cache.fresh(city.slug, .fiveDayForecast)
+        } else if api != .onecall3, let current = try cache.fresh(city, .currentWeather),
+            let forecast = try cache.fresh(city, .fiveDayForecast)
         {
             responses[.currentWeather] = current
             responses[.fiveDayForecast] = forecast
@@ -81,7 +81,7 @@ public struct OpenWeatherProvider: ForecastProvider, Geocoder {
     }
 
     private func cachedOrFetched(_ endpoint: Endpoint, _ city: CityConfig, _ requests: OpenWeatherRequests, _ client: PoliteClient) async throws -> RawResponse {
-        if let cached = try cache.fresh(city.slug, endpoint) { return cached }
+        if let cached = try cache.fresh(city, endpoint) { return cached }
         return try await fetchAndStore(endpoint, city, requests, client)
     }
 
@@ -138,6 +138,26 @@ public struct OpenWeatherProvider: ForecastProvider, Geocoder {
                 hint: "run once without --offline to fill the cache")
         }
         return CityResponses(city: city, responses: responses)
+    }
+
+    // MARK: Call budget
+
+    public func refreshCandidate(_ city: CityConfig) -> RefreshPlan.Candidate? {
+        guard requests != nil else { return nil }
+        let times = cache.fetchTimes(city.slug)
+        let oneCall = api != .free ? times[.oneCall] : nil
+        let pair = api != .onecall3 ? [times[.currentWeather], times[.fiveDayForecast]].compactMap { $0 }.min() : nil
+        let pairComplete = times[.currentWeather] != nil && times[.fiveDayForecast] != nil
+        // The forecast `fetch` would use: the fresher of One Call and the free pair.
+        let fetchedAt = [oneCall, pairComplete ? pair : nil].compactMap { $0 }.max()
+        var calls = city.coordinates == nil && times[.geocode] == nil ? 1 : 0
+        if fetchedAt.map({ !cache.isFresh($0, for: city) }) ?? true {
+            // A key without One Call uses the free pair: its cache holds the pair, not One Call.
+            let free = api == .free || (api == .auto && times[.oneCall] == nil && pairComplete)
+            calls += free ? 2 : 1
+        }
+        if times[.airPollution].map({ !cache.isFresh($0, for: city) }) ?? true { calls += 1 }
+        return RefreshPlan.Candidate(slug: city.slug, fetchedAt: fetchedAt, calls: calls)
     }
 
     // MARK: Stale data

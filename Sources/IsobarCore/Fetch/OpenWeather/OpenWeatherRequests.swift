@@ -39,7 +39,7 @@ public struct OpenWeatherRequests: Sendable {
         components.queryItems = items
         // URLComponents leaves "+" alone, which servers read as a space; encode it.
         components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
-        return HTTPRequest(url: components.url!, headers: ["Accept": "application/json"])
+        return HTTPRequest(url: components.url!, headers: ["Accept": "application/json"], endpoint: endpoint)
     }
 
     private func coordinates(_ city: CityConfig) -> [URLQueryItem] {

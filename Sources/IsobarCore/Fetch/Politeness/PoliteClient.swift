@@ -11,20 +11,28 @@ public struct RequestFailure: Error, Sendable {
     public var attempts: Int
 }
 
-/// Sends requests through the run's rate limiter, retrying what is worth retrying
-/// (connection errors, timeouts, 429, 5xx) with exponential backoff, jitter and
-/// `Retry-After`. 400/401/404 and other client errors are returned at once.
+/// Sends requests through the run's rate limiter and call budget, retrying what is worth
+/// retrying (connection errors, timeouts, 429, 5xx) with exponential backoff, jitter and
+/// `Retry-After`. 400/401/404 and other client errors are returned at once. Every attempt
+/// is a request: the budget counts it before it goes, and the tally records how it ended.
 public struct PoliteClient: Sendable {
     public var client: any HTTPClient
     public var limiter: RateLimiter
     public var retry: RetryPolicy
     public var clock: MonotonicClock
+    public var budget: CallBudget?
+    public var tally: RequestTally
 
-    public init(client: any HTTPClient, limiter: RateLimiter, retry: RetryPolicy, clock: MonotonicClock) {
+    public init(
+        client: any HTTPClient, limiter: RateLimiter, retry: RetryPolicy, clock: MonotonicClock,
+        budget: CallBudget? = nil, tally: RequestTally = RequestTally()
+    ) {
         self.client = client
         self.limiter = limiter
         self.retry = retry
         self.clock = clock
+        self.budget = budget
+        self.tally = tally
     }
 
     /// A successful (2xx) response, or `RequestFailure`.
@@ -33,15 +41,24 @@ public struct PoliteClient: Sendable {
         while true {
             attempt += 1
             try await limiter.acquire()
+            do {
+                try await budget?.spend()
+            } catch {
+                tally.refused(request.endpoint)
+                throw error
+            }
+            tally.sent(request.endpoint)
             let wait: TimeInterval?
             let failure: RequestFailure
             do {
                 let response = try await client.get(request)
+                tally.ended(request.endpoint, outcome: RequestTally.outcome(status: response.status))
                 if (200...299).contains(response.status) { return response }
                 failure = RequestFailure(cause: .status(response), attempts: attempt)
                 wait = RetryPolicy.isRetryable(status: response.status)
                     ? retry.delay(afterAttempt: attempt, retryAfter: response.retryAfter) : nil
             } catch let error as TransportError {
+                tally.ended(request.endpoint, outcome: RequestTally.network)
                 failure = RequestFailure(cause: .transport(error), attempts: attempt)
                 wait = RetryPolicy.isRetryable(error) ? retry.delay(afterAttempt: attempt, retryAfter: nil) : nil
             }

@@ -9,18 +9,23 @@ public actor RateLimiter {
     private let clock: MonotonicClock
     /// Start times of the requests in the current window, oldest first.
     private var starts: [TimeInterval] = []
+    /// Told `true` when a request starts waiting for a slot and `false` when it stops:
+    /// the progress line says whether the run is waiting for the limit.
+    private let onWaiting: @Sendable (Bool) -> Void
 
     /// `window` gets a small margin over the quota's minute: requests travel for a few
     /// milliseconds, and the server counts arrivals, not departures.
-    public init(requestsPerMinute: Int, clock: MonotonicClock, margin: TimeInterval = 0.25) {
-        self.init(limit: requestsPerMinute, window: 60 + margin, clock: clock)
+    public init(requestsPerMinute: Int, clock: MonotonicClock, margin: TimeInterval = 0.25,
+                onWaiting: @escaping @Sendable (Bool) -> Void = { _ in }) {
+        self.init(limit: requestsPerMinute, window: 60 + margin, clock: clock, onWaiting: onWaiting)
     }
 
     /// Any window: tests check the sliding-window rule in a second instead of minutes.
-    public init(limit: Int, window: TimeInterval, clock: MonotonicClock) {
+    public init(limit: Int, window: TimeInterval, clock: MonotonicClock, onWaiting: @escaping @Sendable (Bool) -> Void = { _ in }) {
         self.limit = max(1, limit)
         self.window = window
         self.clock = clock
+        self.onWaiting = onWaiting
     }
 
     /// Returns when a request may start, having counted it.
@@ -37,6 +42,8 @@ public actor RateLimiter {
                 starts.append(now)
                 return
             }
+            onWaiting(true)
+            defer { onWaiting(false) }
             try await clock.sleep(starts[0] + window - now)
         }
     }

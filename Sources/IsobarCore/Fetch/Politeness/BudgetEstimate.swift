@@ -1,0 +1,62 @@
+import Foundation
+
+/// What `isobar check` says of the call budget: the requests the cities need a day at
+/// their refresh intervals, and how often each can be refreshed within the limits.
+public enum BudgetEstimate {
+    /// Requests one refresh of a city sends (geocoding, once per city, left out).
+    public static func callsPerRefresh(_ config: SiteConfig) -> Int? {
+        switch config.provider {
+        case .snapshot: return nil
+        // One Call (or the free pair: current + 5-day) and air pollution.
+        case .openweather: return config.openWeather.api == .free ? 3 : 2
+        case .openMeteo: return 2
+        }
+    }
+
+    public static func limits(_ config: SiteConfig) -> (CallLimits, key: String)? {
+        switch config.provider {
+        case .snapshot: return nil
+        case .openweather: return (config.openWeather.limits, "openweather")
+        case .openMeteo: return (config.openMeteo.limits, "open_meteo")
+        }
+    }
+
+    public static func describe(_ config: SiteConfig) -> String? {
+        guard let calls = callsPerRefresh(config), let (limits, key) = limits(config) else { return nil }
+        let refreshes = config.cities.map { (calls: calls, refresh: $0.refresh ?? config.cache.maxAge) }
+        let needed = refreshes.reduce(0.0) { $0 + Double($1.calls) * CallPeriod.daySeconds / max($1.refresh, 60) }
+        let cities = "\(grouped(config.cities.count)) \(config.cities.count == 1 ? "city" : "cities") × \(calls) calls"
+        let note = config.provider == .openweather && config.openWeather.api == .auto ? " (3 for a key without One Call, on the free pair)" : ""
+        let uniform = Set(refreshes.map(\.refresh)).count == 1
+        let cadence = uniform ? " every \(ProgressDisplay.duration(max(refreshes[0].refresh, 60)))" : " at their refresh intervals"
+        guard !limits.isEmpty else {
+            return "budget: none set (\(key).daily_limit, \(key).monthly_limit); \(cities)\(note)\(cadence) need about \(grouped(Int(needed.rounded()))) calls a day"
+        }
+        // A month's limit spread over its longest month, so that no month runs short.
+        let perDay = min(limits.daily.map(Double.init) ?? .infinity, limits.monthly.map { Double($0) / 31 } ?? .infinity)
+        var allowed: [String] = []
+        if let daily = limits.daily { allowed.append("\(grouped(daily)) calls a day") }
+        if let monthly = limits.monthly { allowed.append("\(grouped(monthly)) a month") }
+        var budget = allowed.joined(separator: " and ")
+        if limits.daily == nil || perDay < Double(limits.daily!) { budget += " (about \(grouped(Int(perDay))) a day)" }
+        guard let interval = RefreshPlan.refreshInterval(refreshes, callsPerDay: perDay) else {
+            return "budget: \(cities)\(note)\(cadence) need about \(grouped(Int(needed.rounded()))) calls a day, within \(budget): every city refreshed as configured"
+        }
+        guard interval.isFinite, interval < 365 * CallPeriod.daySeconds else {
+            return "budget: \(cities)\(note), \(budget): too little to refresh any city"
+        }
+        let longer = uniform ? "" : " (or its own refresh: when longer)"
+        return "budget: \(cities)\(note), \(budget): each city refreshed about every \(ProgressDisplay.duration(interval))\(longer)"
+    }
+
+    /// `1,000`: counts as people read them.
+    static func grouped(_ number: Int) -> String {
+        let digits = String(number.magnitude)
+        var text = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { text += "," }
+            text.append(digit)
+        }
+        return (number < 0 ? "-" : "") + text
+    }
+}

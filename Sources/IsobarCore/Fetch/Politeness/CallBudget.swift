@@ -1,0 +1,174 @@
+import Foundation
+
+/// The call budget of one provider for one run: `daily_limit` and `monthly_limit`
+/// counted across runs in the cache's `budget.json`. Every request is counted, and the
+/// ledger written, before it is sent; one the limits do not allow is never sent.
+public actor CallBudget {
+    public nonisolated let provider: String
+    public nonisolated let limits: CallLimits
+    public nonisolated let file: URL
+    private let now: @Sendable () -> Date
+    private var ledger = CallLedger()
+    private var count = CallLedger.Count(day: "", dayCalls: 0, month: "", monthCalls: 0)
+    /// When the run before this one started (nil: none recorded).
+    public private(set) var previousRun: Date?
+    private var sentThisRun = 0
+    private var refusedThisRun = 0
+
+    public init(provider: String, limits: CallLimits, cache: URL, now: @escaping @Sendable () -> Date) {
+        self.provider = provider
+        self.limits = limits
+        self.file = cache.appendingPathComponent(CallLedger.fileName)
+        self.now = now
+    }
+
+    /// Reads the ledger and writes it back with this run's start (the next run paces from
+    /// it), under the output lock, before any request. Returns what to tell the user about
+    /// a ledger that cannot be trusted: missing while the cache holds responses,
+    /// unreadable, empty, corrupt, or another version. Then it counts high: as many calls
+    /// as the limits allowed for the part of the day and month gone, and never fewer than
+    /// the responses the cache shows were fetched in them (`cachedSince` counts those).
+    public func open(cachedSince: @Sendable (Date) -> Int) throws -> String? {
+        let time = now()
+        let period = CallPeriod(time)
+        var doubt: CallLedger.Doubt?
+        switch CallLedger.load(from: file) {
+        case .ledger(let loaded): ledger = loaded
+        case .none: if cachedSince(period.monthStart) > 0 { doubt = .missing }
+        case .doubtful(let why): doubt = why
+        }
+        count = ledger.providers[provider] ?? CallLedger.Count(day: period.day, dayCalls: 0, month: period.month, monthCalls: 0)
+        var warning: String?
+        if let doubt {
+            // Pace lines for the time gone, rounded up: what a paced Isobar could have sent.
+            let day = max(Int((Double(limits.daily ?? 0) * period.dayFraction(time)).rounded(.up)), cachedSince(period.dayStart))
+            let month = max(Int((Double(limits.monthly ?? 0) * period.monthFraction(time)).rounded(.up)), cachedSince(period.monthStart), day)
+            count = CallLedger.Count(day: period.day, dayCalls: day, month: period.month, monthCalls: month, lastRun: nil)
+            warning = "\(file.path): the call ledger \(doubt.reason); counting \(day) calls to \(provider) as made today and \(month) this month "
+                + "(the limits' share of the time gone, and at least the responses in the cache) so that no limit is exceeded; this run rewrites it"
+        }
+        count.roll(to: period)
+        previousRun = count.lastRun
+        count.lastRun = time
+        try save()
+        return warning
+    }
+
+    /// What the limits allow now.
+    public struct State: Sendable, Equatable {
+        public var dayCalls: Int
+        public var monthCalls: Int
+        public var now: Date
+        public var previousRun: Date?
+    }
+
+    public func state() -> State {
+        let time = now()
+        count.roll(to: CallPeriod(time))
+        return State(dayCalls: count.dayCalls, monthCalls: count.monthCalls, now: time, previousRun: previousRun)
+    }
+
+    /// Counts one request about to be sent, or refuses it when a limit is reached.
+    func spend() throws {
+        let time = now()
+        count.roll(to: CallPeriod(time))
+        if let daily = limits.daily, count.dayCalls >= daily {
+            refusedThisRun += 1
+            throw IsobarError(step: .fetch, path: file.path,
+                              message: "not sent: \(provider)'s daily_limit of \(daily) calls is reached for \(count.day) (UTC)",
+                              hint: "the city keeps its cached data; requests resume after 00:00 UTC, or raise daily_limit")
+        }
+        if let monthly = limits.monthly, count.monthCalls >= monthly {
+            refusedThisRun += 1
+            throw IsobarError(step: .fetch, path: file.path,
+                              message: "not sent: \(provider)'s monthly_limit of \(monthly) calls is reached for \(count.month) (UTC)",
+                              hint: "the city keeps its cached data; requests resume next month, or raise monthly_limit")
+        }
+        count.dayCalls += 1
+        count.monthCalls += 1
+        sentThisRun += 1
+        do {
+            try save()
+        } catch {
+            // Not recorded, so not sent: the ledger must never count fewer than went out.
+            count.dayCalls -= 1
+            count.monthCalls -= 1
+            sentThisRun -= 1
+            throw error
+        }
+    }
+
+    private func save() throws {
+        ledger.providers[provider] = count
+        do {
+            try ledger.save(to: file)
+        } catch let error as IsobarError {
+            throw IsobarError(step: .fetch, path: file.path, message: "cannot write the call ledger: \(error.message)",
+                              hint: "requests are counted there before they are sent; make the cache folder writable")
+        }
+    }
+
+    /// The budget as the report shows it.
+    public struct Summary: Sendable, Equatable {
+        public var provider: String
+        public var limits: CallLimits
+        public var day: String
+        public var dayCalls: Int
+        public var month: String
+        public var monthCalls: Int
+        public var sentThisRun: Int
+        public var refusedThisRun: Int
+
+        public var leftToday: Int? { limits.daily.map { max(0, $0 - dayCalls) } }
+        public var leftThisMonth: Int? { limits.monthly.map { max(0, $0 - monthCalls) } }
+    }
+
+    public func summary() -> Summary {
+        Summary(provider: provider, limits: limits, day: count.day, dayCalls: count.dayCalls, month: count.month,
+                monthCalls: count.monthCalls, sentThisRun: sentThisRun, refusedThisRun: refusedThisRun)
+    }
+}
+
+/// The UTC day and month a moment falls in: the periods providers count their limits in
+/// (OpenWeather resets its daily count at 00:00 UTC).
+struct CallPeriod: Equatable {
+    var day: String
+    var month: String
+    var dayStart: Date
+    var monthStart: Date
+    var monthEnd: Date
+
+    init(_ time: Date) {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let parts = calendar.dateComponents([.year, .month, .day], from: time)
+        let (year, month, day) = (parts.year!, parts.month!, parts.day!)
+        self.day = String(format: "%04d-%02d-%02d", year, month, day)
+        self.month = String(format: "%04d-%02d", year, month)
+        dayStart = calendar.date(from: DateComponents(year: year, month: month, day: day))!
+        monthStart = calendar.date(from: DateComponents(year: year, month: month, day: 1))!
+        monthEnd = calendar.date(byAdding: .month, value: 1, to: monthStart)!
+    }
+
+    static let daySeconds: TimeInterval = 86_400
+
+    func dayFraction(_ time: Date) -> Double { min(1, max(0, time.timeIntervalSince(dayStart) / Self.daySeconds)) }
+    func monthFraction(_ time: Date) -> Double {
+        min(1, max(0, time.timeIntervalSince(monthStart) / monthEnd.timeIntervalSince(monthStart)))
+    }
+}
+
+extension CallLedger.Count {
+    /// A new day (or month) starts from 0. A clock set back keeps the later day's count:
+    /// when in doubt, count high.
+    mutating func roll(to period: CallPeriod) {
+        if period.day > day {
+            day = period.day
+            dayCalls = 0
+        }
+        if period.month > month {
+            month = period.month
+            monthCalls = 0
+        }
+    }
+}

@@ -1,0 +1,219 @@
+import Foundation
+
+/// The per-city part of a build (steps 2–7: locate, fetch, normalize, present, render,
+/// write), a few cities at a time, each one's failure its own. With a call budget, the
+/// run's `RefreshPlan` says which cities are fetched and which are built from their cache.
+struct CityBuilder: Sendable {
+    typealias BuiltCity = SiteBuilder.BuiltCity
+    var environment: BuildEnvironment
+    var inputs: SiteBuilder.Inputs
+    var output: SiteBuilder.Output
+    var plan: RefreshPlan?
+
+    struct CityResult: Sendable {
+        var slug: String
+        var name: String
+        var built: BuiltCity?
+        var outcome: CityOutcome
+    }
+
+
+    /// Cities in flight at once: enough to keep the cores busy while other cities' files
+    /// are read (snapshots) or their HTTP transfers run (live), few enough that memory
+    /// does not grow with the site.
+    var window: Int {
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        return inputs.config.provider == .snapshot ? 4 * cores : max(4 * inputs.config.openWeather.concurrency, 4 * cores)
+    }
+
+    /// Every city, a window at a time. Once the run is interrupted (its task cancelled) no
+    /// city is started: each keeps its last build, and cities in flight finish or do the same.
+    func buildAll() async -> [CityResult] {
+        let cities = inputs.config.cities
+        let window = window
+        environment.observer?.runStarted(cities: cities.count)
+        return await withTaskGroup(of: (Int, CityResult).self) { group in
+            var results = [CityResult?](repeating: nil, count: cities.count)
+            var next = 0
+            func startNext() {
+                guard next < cities.count else { return }
+                let position = next, city = cities[position]
+                next += 1
+                group.addTask {
+                    let result = await RequestTally.$city.withValue(city.slug) { await buildOrKeep(city) }
+                    environment.observer?.cityDone(result.outcome, requests: inputs.tally.sent(for: city.slug))
+                    return (position, result)
+                }
+            }
+            for _ in 0..<min(window, cities.count) { startNext() }
+            for await (position, result) in group {
+                results[position] = result
+                startNext()
+            }
+            return results.enumerated().map { position, result in result ?? keep(cities[position]) }
+        }
+    }
+
+    /// A city the run did not get to (interrupted): its last build stays, as it was.
+    func keep(_ city: CityConfig) -> CityResult {
+        let kept = output.previous.cities[city.slug].map { record in
+            BuiltCity(record: record, files: Self.files(city.slug).filter { output.previous.files[$0] == city.slug })
+        }
+        let problem = IsobarError(step: .fetch, message: "not refreshed: the run was interrupted")
+        return CityResult(slug: city.slug, name: city.name, built: kept?.files.isEmpty == false ? kept : nil,
+                          outcome: CityOutcome(slug: city.slug, name: city.name, status: .interrupted, error: problem,
+                                               dataTime: kept?.record.dataTime))
+    }
+
+    func buildOrKeep(_ city: CityConfig) async -> CityResult {
+        if Task.isCancelled { return keep(city) }
+        switch plan?.decision(for: city.slug) ?? .fetch {
+        case .fetch:
+            return await buildCityOrFallBack(city)
+        case .cached(let deferred):
+            return fromCache(city, deferred: deferred)
+        }
+    }
+
+    /// A city the budget plan does not fetch this run: built from its cached data, which
+    /// is fresh (not due) or as fresh as the budget allows (deferred).
+    func fromCache(_ city: CityConfig, deferred: Bool) -> CityResult {
+        do {
+            guard let cached = try inputs.provider.fallback(city, maxAge: inputs.config.staleAfter) else {
+                throw IsobarError(
+                    step: .fetch, message: "not refreshed: the call budget allows no request for it this run, and it has no cached data younger than stale_after",
+                    hint: "raise the provider's daily_limit or monthly_limit, or list fewer cities (`isobar check` shows what the budget allows)")
+            }
+            let built = try publish(cached, stale: false)
+            return CityResult(slug: city.slug, name: city.name, built: built,
+                              outcome: CityOutcome(slug: city.slug, name: city.name, status: deferred ? .deferred : .fresh, error: nil,
+                                                   dataTime: built.record.dataTime))
+        } catch {
+            let problem = error as? IsobarError ?? IsobarError(step: .fetch, message: "\(error)")
+            environment.log("\(city.name): \(problem.description)")
+            return CityResult(slug: city.slug, name: city.name, built: nil,
+                              outcome: CityOutcome(slug: city.slug, name: city.name, status: .failed, error: problem, dataTime: nil))
+        }
+    }
+
+    /// A city's fresh build; if that fails, a build from stale cached data (younger than
+    /// `stale_after`); if there is none, a failure that keeps the last published page.
+    func buildCityOrFallBack(_ city: CityConfig) async -> CityResult {
+        // Stored responses unchanged since the last build (told without reading them) and
+        // its pages untouched: the city is done before anything is read.
+        if output.previous.cities[city.slug] != nil, let print = storedFingerprint(city),
+            let built = unchanged(city.slug, print: print)
+        {
+            return CityResult(slug: city.slug, name: city.name, built: built,
+                              outcome: CityOutcome(slug: city.slug, name: city.name, status: .fresh, error: nil, dataTime: built.record.dataTime))
+        }
+        do {
+            let fetched = try await inputs.timer.measure(.fetch) { () async throws -> CityResponses in
+                let located = try await inputs.timer.measure(.locate) { try await inputs.locator.locate(city) }
+                return try await inputs.provider.fetch(located)
+            }
+            let built = try publish(fetched, stale: false)
+            return CityResult(slug: city.slug, name: city.name, built: built,
+                              outcome: CityOutcome(slug: city.slug, name: city.name, status: .fresh, error: nil, dataTime: built.record.dataTime))
+        } catch {
+            // Interrupted while fetching: the city keeps its last build, as if not started.
+            if Task.isCancelled || error is CancellationError { return keep(city) }
+            let problem = error as? IsobarError ?? IsobarError(step: .fetch, message: "\(error)")
+            if let stale = try? inputs.provider.fallback(city, maxAge: inputs.config.staleAfter),
+                let built = try? publish(stale, stale: true)
+            {
+                environment.log("\(city.name): \(problem.description)\n  using cached data from \(AtomDate.string(built.record.dataTime))")
+                return CityResult(slug: city.slug, name: city.name, built: built,
+                                  outcome: CityOutcome(slug: city.slug, name: city.name, status: .stale, error: problem, dataTime: built.record.dataTime))
+            }
+            environment.log("\(city.name): \(problem.description)")
+            return CityResult(slug: city.slug, name: city.name, built: nil,
+                              outcome: CityOutcome(slug: city.slug, name: city.name, status: .failed, error: problem, dataTime: nil))
+        }
+    }
+
+    /// What a city's pages are made from: the site-wide inputs, the city's settings and
+    /// places, and its raw responses.
+    func fingerprint(_ fetched: CityResponses, stale: Bool) -> String {
+        var digest = Fingerprint()
+        add(fetched.city, stale: stale, to: &digest)
+        if let identity = inputs.provider.identity(of: fetched) {
+            digest.add(identity)
+            return digest.value
+        }
+        for endpoint in Endpoint.allCases {
+            guard let response = fetched[endpoint] else { continue }
+            digest.add(endpoint.rawValue)
+            digest.add(response.body)
+        }
+        return digest.value
+    }
+
+    /// The fingerprint a fresh build of the city would have, from the provider's stored
+    /// files alone; nil when the provider cannot tell without fetching, or the city's
+    /// coordinates come from a geocoding answer (which `locate` reads).
+    func storedFingerprint(_ city: CityConfig) -> String? {
+        guard city.coordinates != nil, let identity = inputs.provider.storedIdentity(city) else { return nil }
+        var digest = Fingerprint()
+        add(city, stale: false, to: &digest)
+        digest.add(identity)
+        return digest.value
+    }
+
+    private func add(_ city: CityConfig, stale: Bool, to digest: inout Fingerprint) {
+        digest.add(inputs.siteFingerprint)
+        digest.add([city.name, city.country, city.state ?? "", city.slug, city.units.rawValue, city.timeZone ?? "",
+                    String(describing: city.latitude), String(describing: city.longitude), stale ? "stale" : "fresh"].joined(separator: "\u{1F}"))
+    }
+
+    /// The city's last build, when its fingerprint is `print` and its published files are
+    /// exactly as that build left them (a page edited or deleted since is rebuilt).
+    func unchanged(_ slug: String, print: String) -> BuiltCity? {
+        let files = Self.files(slug)
+        guard let previous = output.previous.cities[slug], previous.fingerprint == print,
+            files.allSatisfy({ output.previous.files[$0] == slug && previous.stamps[$0] != nil && output.writer.stamp($0) == previous.stamps[$0] })
+        else { return nil }
+        return BuiltCity(record: previous, files: files)
+    }
+
+    static func files(_ slug: String) -> [String] {
+        ["\(slug)/index.html", "\(slug)/forecast.json"]
+    }
+
+    /// Normalize, present, render and write one city — or, when its inputs match what its
+    /// published pages were built from, keep those pages and reuse what the index needs.
+    func publish(_ fetched: CityResponses, stale: Bool) throws -> BuiltCity {
+        let city = fetched.city
+        let files = Self.files(city.slug)
+        let print = fingerprint(fetched, stale: stale)
+        // Unchanged inputs and untouched pages: nothing to do for this city.
+        if let built = unchanged(city.slug, print: print) { return built }
+        let strings = inputs.strings
+        let forecast = try inputs.timer.measure(.normalize) {
+            try Normalizer(describeWMO: { strings["wmo_\($0)"] }).forecast(from: fetched)
+        }
+        let root = "../"
+        let (model, card) = inputs.timer.measure(.present) {
+            (inputs.presenter.cityPage(forecast, city: city, places: inputs.places[city.slug] ?? [], root: root, stale: stale),
+             inputs.presenter.indexCard(forecast, city: city, stale: stale))
+        }
+        let (page, json) = try inputs.timer.measure(.render) { () throws -> (Data, Data) in
+            let body = try inputs.templates.renderBody("city", model)
+            let page = try inputs.templates.renderPage(SiteBuilder.layout(
+                inputs, title: "\(city.name) – \(inputs.config.title)", description: model.share.text,
+                canonical: model.share.url, root: root, kind: "city", content: body,
+                attributions: [.forSource(forecast.source.api)]))
+            return (Data(page.utf8), try ForecastJSON.data(forecast, slug: city.slug))
+        }
+        let stamps = try inputs.timer.measure(.publish) {
+            // Both refused before either is written, so a link leaves the city's pages as they were.
+            try output.writer.refuseLinks(on: files)
+            return [files[0]: try output.writer.write(page, to: files[0]), files[1]: try output.writer.write(json, to: files[1])]
+        }
+        let alerts = forecast.alerts.enumerated().map { AlertsFeed.Item(city: city.name, slug: city.slug, alert: $1, index: $0) }
+        return BuiltCity(
+            record: Manifest.City(fingerprint: print, stamps: stamps, card: card, dataTime: forecast.current.time, alerts: alerts,
+                                  status: stale ? .stale : .fresh, source: forecast.source.api),
+            files: files)
+    }
+}
