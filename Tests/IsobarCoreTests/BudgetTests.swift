@@ -1,0 +1,309 @@
+import Foundation
+import Testing
+@testable import IsobarCore
+
+/// The call budget against the OpenWeather stand-in, with the run's clock simulated: the
+/// limits hold across runs and days, the day's calls are spread over the day, the oldest
+/// data goes first, a city's own `refresh:` is kept, and the report counts what the server saw.
+@Suite struct BudgetTests {
+    /// The demo samples recorded from One Call: the stand-in answers for a request near one.
+    static let places: [(lat: Double, lon: Double)] = [
+        (51.5073, -0.1276), (48.8589, 2.32), (41.8933, 12.4829), (52.517, 13.3889),
+        (40.7128, -74.006), (-23.5475, -46.6361), (35.6895, 139.6917),
+    ]
+
+    /// 2026-11-23 00:00 UTC: a day after the samples were recorded, so their forecasts
+    /// still cover it.
+    static let day = Date(timeIntervalSince1970: 1_795_392_000)
+
+    /// A live site of `count` cities spread over the sample places.
+    static func site(_ server: OpenWeatherStandIn, cities count: Int, openweather: String = "", maxAge: String = "10m",
+                     extra: (Int) -> String = { _ in "" }) throws -> TemporaryFolder {
+        let site = try TemporaryFolder.demoSite(items: ["Templates", "Public", "Data"])
+        let cities = (0..<count).map { index in
+            let place = places[index % places.count]
+            return "  - { name: Town \(index + 1), country: GB, lat: \(place.lat), lon: \(place.lon)\(extra(index)) }"
+        }
+        _ = try site.write("""
+            base_url: https://w.example.org/
+            provider: openweather
+            openweather: { base_url: "\(server.baseURL)", timeout: 20s, requests_per_minute: 100000\(openweather) }
+            cache: { max_age: \(maxAge) }
+            stale_after: 2d
+            cities:
+            \(cities.joined(separator: "\n"))
+            """, to: "isobar.yml")
+        return site
+    }
+
+    /// The run's clock, set by the test before each build.
+    final class Clock: @unchecked Sendable {
+        private let lock = NSLock()
+        private var time = BudgetTests.day
+        var now: Date {
+            get { lock.withLock { time } }
+            set { lock.withLock { time = newValue } }
+        }
+    }
+
+    /// One build in this process at `time`; the stand-in's log tells what it sent.
+    static func build(_ site: TemporaryFolder, _ clock: Clock, at time: Date) async throws -> BuildReport {
+        clock.now = time
+        var retry = RetryPolicy()
+        retry.baseDelay = 0.01
+        let environment = BuildEnvironment(
+            now: { clock.now }, variables: ["OPENWEATHER_API_KEY": OpenWeatherStandIn.key], log: { _ in }, retry: retry)
+        return try await SiteBuilder(environment: environment).build(BuildOptions(configFile: site.url.appendingPathComponent("isobar.yml")))
+    }
+
+    static func ledger(_ site: TemporaryFolder) throws -> CallLedger.Count {
+        guard case .ledger(let ledger) = CallLedger.load(from: site.url.appendingPathComponent(".isobar/cache/budget.json")),
+            let count = ledger.providers["openweather"]
+        else { throw CancellationError() }
+        return count
+    }
+
+    @Test func theDailyLimitHoldsAcrossRunsAndStartsAgainNextDay() async throws {
+        let server = try await OpenWeatherStandIn()
+        defer { Task { await server.stop() } }
+        let site = try Self.site(server, cities: 8, openweather: ", daily_limit: 10")
+        defer { site.cleanup() }
+        let clock = Clock()
+        var sent: [Int] = []
+        var reports: [BuildReport] = []
+        let hour: TimeInterval = 3600
+        for time in [6 * hour, 6.25 * hour, 24 * hour + 300, 47 * hour + 50 * 60, 47 * hour + 55 * 60] {
+            let before = await server.requests().count
+            reports.append(try await Self.build(site, clock, at: Self.day.addingTimeInterval(time)))
+            sent.append(await server.requests().count - before)
+        }
+        // Day one: five new cities fit (One Call + air pollution each), then nothing.
+        // Day two: the three cities without data first, then the pace's share at the end of the day.
+        #expect(sent == [10, 0, 6, 4, 0], "requests per run: \(sent)")
+        #expect(reports.map(\.requests.sent) == sent, "the report counts what the server saw")
+        #expect(reports[0].count(.fresh) == 5 && reports[0].count(.failed) == 3)
+        #expect(reports[1].count(.deferred) == 5 && reports[1].requests.refusedByBudget == 0, "planned: nothing was even tried")
+        #expect(reports[2].count(.fresh) == 3 && reports[2].count(.deferred) == 5 && reports[2].exitCode == 0)
+        #expect(reports[4].budget?.leftToday == 0 && reports[4].budget?.dayCalls == 10)
+        let count = try Self.ledger(site)
+        #expect(count.day == "2026-11-24" && count.dayCalls == 10 && count.month == "2026-11" && count.monthCalls == 20)
+    }
+
+    @Test func aRunNeverSendsWhatTheLimitDoesNotAllowEvenForRetries() async throws {
+        let server = try await OpenWeatherStandIn()
+        defer { Task { await server.stop() } }
+        // Every One Call fails twice with a 500 before it answers: retries are requests too.
+        await server.inject("/data/3.0/onecall", [.status(500), .status(500)] + Array(repeating: .status(500), count: 10))
+        let site = try Self.site(server, cities: 4, openweather: ", daily_limit: 5, monthly_limit: 1000")
+        defer { site.cleanup() }
+        let report = try? await Self.build(site, Clock(), at: Self.day.addingTimeInterval(3600))
+        #expect(await server.requests().count == 5, "exactly the limit, retries included")
+        #expect(report == nil || report?.requests.sent == 5)
+        #expect(try Self.ledger(site).dayCalls == 5)
+    }
+
+    @Test func ninetySixRunsADaySpreadTheCallsEvenly() async throws {
+        let server = try await OpenWeatherStandIn()
+        defer { Task { await server.stop() } }
+        let site = try Self.site(server, cities: 40, openweather: ", daily_limit: 1000")
+        defer { site.cleanup() }
+        let clock = Clock()
+        let quarter: TimeInterval = 15 * 60
+        // The evening before: every city gets its first data.
+        _ = try await Self.build(site, clock, at: Self.day.addingTimeInterval(-quarter))
+        let cache = site.url.appendingPathComponent(".isobar/cache")
+        var refreshes: [String: [Date]] = [:]
+        var perRun: [Int] = []
+        for run in 0..<96 {
+            let time = Self.day.addingTimeInterval(Double(run) * quarter)
+            let before = await server.requests().count
+            let report = try await Self.build(site, clock, at: time)
+            perRun.append(await server.requests().count - before)
+            #expect(report.exitCode == 0, "run \(run): \(report.summary)")
+            for index in 1...40 {
+                let file = cache.appendingPathComponent("town-\(index)-gb/onecall.json").path
+                let fetched = try FileManager.default.attributesOfItem(atPath: file)[.modificationDate] as? Date
+                if fetched == time { refreshes["town-\(index)", default: []].append(time) }
+            }
+        }
+        let total = perRun.reduce(0, +)
+        #expect(total <= 1000 && total >= 900, "the day's budget is used, never exceeded: \(total)")
+        #expect(perRun.max()! <= 12, "no run spends more than its share: \(perRun)")
+        #expect(perRun.prefix(8).reduce(0, +) <= 1000 / 12 + 12, "the first two hours take about a twelfth: \(perRun)")
+        // 40 cities × 2 calls in 1,000 calls a day: each city about every 1 h 55 min.
+        for index in 1...40 {
+            let times = refreshes["town-\(index)", default: []]
+            #expect((11...14).contains(times.count), "town \(index) refreshed \(times.count) times")
+            let gaps = zip(times.dropFirst(), times).map { $0.timeIntervalSince($1) }
+            #expect(gaps.allSatisfy { $0 >= 90 * 60 && $0 <= 2.5 * 3600 }, "town \(index): gaps \(gaps.map { Int($0 / 60) }) min")
+        }
+    }
+
+    @Test func aCityKeepsItsOwnRefreshInterval() async throws {
+        let server = try await OpenWeatherStandIn()
+        defer { Task { await server.stop() } }
+        // Town 1 (London's place) asks for 3 h; Town 2 (Paris) follows max_age, 10 min.
+        let site = try Self.site(server, cities: 2, extra: { $0 == 0 ? ", refresh: 3h" : "" })
+        defer { site.cleanup() }
+        let clock = Clock()
+        var londonRuns: [Int] = [], parisRuns: [Int] = []
+        for (run, minutes) in [0, 60, 120, 181].enumerated() {
+            let before = await server.requests("/data/3.0/onecall").count
+            _ = try await Self.build(site, clock, at: Self.day.addingTimeInterval(Double(minutes) * 60))
+            for seen in await server.requests("/data/3.0/onecall").dropFirst(before) {
+                if seen.query["lat"] == "51.5073" { londonRuns.append(run) } else { parisRuns.append(run) }
+            }
+        }
+        #expect(londonRuns == [0, 3] && parisRuns == [0, 1, 2, 3], "London \(londonRuns), Paris \(parisRuns)")
+    }
+
+    @Test func theReportCountsWhatTheServerSaw() async throws {
+        let server = try await OpenWeatherStandIn()
+        defer { Task { await server.stop() } }
+        await server.inject("/data/3.0/onecall", [.status(500), .status(429, retryAfter: 0)])
+        await server.inject("/data/2.5/air_pollution", [.status(503)])
+        let site = try Self.site(server, cities: 3, openweather: ", daily_limit: 1000")
+        defer { site.cleanup() }
+        let run = try await IsobarRun.launch(["build", "--report", "report.json"], in: site.url,
+                                             environment: ["OPENWEATHER_API_KEY": OpenWeatherStandIn.key, "SOURCE_DATE_EPOCH": "1795395600"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: site.url.appendingPathComponent("report.json"))) as? [String: Any])
+        let requests = try #require(report["requests"] as? [String: Any])
+        let byEndpoint = try #require(requests["by_endpoint"] as? [String: [String: Int]])
+        let seen = await server.requests()
+        #expect(requests["sent"] as? Int == seen.count && seen.count == 9)
+        for path in Set(seen.map(\.path)) {
+            #expect(byEndpoint[path]?["sent"] == seen.filter { $0.path == path }.count, "\(path): \(byEndpoint)")
+        }
+        #expect(byEndpoint["/data/3.0/onecall"] == ["sent": 5, "ok": 3, "http_500": 1, "http_429": 1])
+        #expect(byEndpoint["/data/2.5/air_pollution"] == ["sent": 4, "ok": 3, "http_503": 1])
+        let budget = try #require(report["budget"] as? [String: Any])
+        #expect(budget["used_today"] as? Int == 9 && budget["left_today"] as? Int == 991 && budget["daily_limit"] as? Int == 1000)
+        #expect(budget["day"] as? String == "2026-11-23" && budget["sent_this_run"] as? Int == 9)
+        #expect(run.stderr.contains("; 9 requests, 991 of daily_limit 1000 left"), "\(run.stderr)")
+    }
+}
+
+/// The ledger and the plan, without a server.
+@Suite struct CallLedgerTests {
+    /// Noon: half the day and most of November gone.
+    static let noon = Date(timeIntervalSince1970: 1_795_392_000 + 12 * 3600)
+
+    func budget(_ cache: URL, daily: Int? = 100, monthly: Int? = 3000) -> CallBudget {
+        CallBudget(provider: "openweather", limits: CallLimits(daily: daily, monthly: monthly), cache: cache, now: { Self.noon })
+    }
+
+    @Test(arguments: [
+        ("", "is empty"), ("{\"version\": 1, \"providers\": {", "is corrupt (not JSON)"),
+        ("[1, 2]", "is corrupt (not a ledger object)"), ("{\"providers\": {}}", "was written by an older Isobar (ledger version 0)"),
+        ("{\"version\": 7, \"providers\": {}}", "was written by a newer Isobar (ledger version 7)"),
+        ("{\"version\": 1, \"providers\": {\"openweather\": {\"day\": \"2026-11-23\"}}}", "is corrupt (its counts are incomplete)"),
+    ])
+    func aLedgerInDoubtCountsHigh(text: String, reason: String) async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.cleanup() }
+        let file = try folder.write(text, to: "budget.json")
+        let budget = budget(folder.url)
+        let warning = try #require(try await budget.open(cachedSince: { _ in 0 }))
+        #expect(warning.contains(file.path) && warning.contains("the call ledger \(reason)"), "\(warning)")
+        // Half the day's 100, and 22.5 of November's 30 days of 3,000.
+        let state = await budget.state()
+        #expect(state.dayCalls == 50 && state.monthCalls == 2250, "\(state)")
+        // It is rewritten, trusted from now on.
+        guard case .ledger = CallLedger.load(from: file) else { Issue.record("not rewritten"); return }
+    }
+
+    @Test func aMissingLedgerIsNewOnlyWhenTheCacheIsEmpty() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.cleanup() }
+        #expect(try await budget(folder.url).open(cachedSince: { _ in 0 }) == nil)
+        let again = budget(folder.url)
+        #expect(try await again.open(cachedSince: { _ in 5 }) == nil, "a ledger on disk is trusted whatever the cache holds")
+        #expect(await again.state().dayCalls == 0)
+        try FileManager.default.removeItem(at: folder.url.appendingPathComponent("budget.json"))
+        // Lost, with 70 responses fetched today in the cache: at least those were sent.
+        let lost = budget(folder.url)
+        let warning = try await lost.open(cachedSince: { $0 < Self.noon.addingTimeInterval(-86_400) ? 90 : 70 })
+        #expect(warning?.contains("is missing though the cache holds responses") == true)
+        let state = await lost.state()
+        #expect(state.dayCalls == 70 && state.monthCalls == 2250)
+    }
+
+    @Test func aClockSetBackKeepsTheLaterCount() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.cleanup() }
+        let ledger = CallLedger(providers: ["openweather": .init(day: "2026-11-24", dayCalls: 80, month: "2026-11", monthCalls: 900)])
+        try ledger.save(to: folder.url.appendingPathComponent("budget.json"))
+        let budget = budget(folder.url)
+        #expect(try await budget.open(cachedSince: { _ in 0 }) == nil)
+        #expect(await budget.state().dayCalls == 80)
+    }
+
+    @Test func theLimitsRefuseTheRequestAfterTheLast() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.cleanup() }
+        let budget = budget(folder.url, daily: 3, monthly: nil)
+        _ = try await budget.open(cachedSince: { _ in 0 })
+        for _ in 0..<3 { try await budget.spend() }
+        await #expect(throws: IsobarError.self) { try await budget.spend() }
+        guard case .ledger(let ledger) = CallLedger.load(from: budget.file) else { Issue.record("no ledger"); return }
+        #expect(ledger.providers["openweather"]?.dayCalls == 3)
+        #expect(await budget.summary().refusedThisRun == 1)
+    }
+
+    static func state(_ hour: Double, used: Int, previous: Double? = nil) -> CallBudget.State {
+        let day = Date(timeIntervalSince1970: 1_795_392_000)
+        return CallBudget.State(dayCalls: used, monthCalls: used, now: day.addingTimeInterval(hour * 3600),
+                                previousRun: previous.map { day.addingTimeInterval($0 * 3600) })
+    }
+
+    @Test func thePaceIsTheDaysShareUpToTheNextRun() {
+        let limits = CallLimits(daily: 1000)
+        // 00:00, first run of the day 15 min after the last: 1000 × 15 min / 24 h.
+        #expect(RefreshPlan.allowance(limits: limits, state: Self.state(0, used: 0, previous: -0.25)).paced == 10)
+        // 12:00, 500 already spent: the next quarter's share only.
+        #expect(RefreshPlan.allowance(limits: limits, state: Self.state(12, used: 500, previous: 11.75)).paced == 10)
+        // A quiet morning leaves its share to the next run.
+        #expect(RefreshPlan.allowance(limits: limits, state: Self.state(6, used: 0, previous: 5.75)).paced == 260)
+        // The last run of the day may spend what is left; never more than the limit.
+        #expect(RefreshPlan.allowance(limits: limits, state: Self.state(23.75, used: 900, previous: 23.5)) == (100, 100))
+        var nearlySpent = Self.state(12, used: 10, previous: 11.75)
+        nearlySpent.monthCalls = 30_999
+        #expect(RefreshPlan.allowance(limits: CallLimits(daily: 1000, monthly: 31_000), state: nearlySpent).hard == 1)
+    }
+
+    @Test func oldestDataGoesFirstAndNewCitiesDoNotWaitForThePace() {
+        let base = Date(timeIntervalSince1970: 1_795_392_000)
+        let candidates: [RefreshPlan.Candidate] = [
+            .init(slug: "fresh", fetchedAt: base, calls: 0),
+            .init(slug: "recent", fetchedAt: base.addingTimeInterval(-1200), calls: 3),
+            .init(slug: "old", fetchedAt: base.addingTimeInterval(-7200), calls: 2),
+            .init(slug: "new", fetchedAt: nil, calls: 3),
+            .init(slug: "older", fetchedAt: base.addingTimeInterval(-3600), calls: 3),
+            .init(slug: "cheap", fetchedAt: base.addingTimeInterval(-600), calls: 1),
+        ]
+        // 00:00 after a 15-minute gap: 10 calls of pace. New (3) first, then old (2) and
+        // older (3): 8. Recent's 3 do not fit; cheap's 1 would, but it is not its turn.
+        let plan = RefreshPlan.make(candidates, limits: CallLimits(daily: 1000), state: Self.state(0, used: 0, previous: -0.25))
+        #expect(plan.refresh == ["new", "old", "older"] && plan.deferred == ["recent", "cheap"], "\(plan)")
+        #expect(plan.decision(for: "fresh") == .cached(deferred: false) && plan.decision(for: "cheap") == .cached(deferred: true))
+        // A new city waits for nothing but the limit: at 00:00 with 1 call of pace, it takes 3.
+        let early = RefreshPlan.make(candidates, limits: CallLimits(daily: 1000), state: Self.state(0, used: 0, previous: -0.02))
+        #expect(early.allowance == 0 && early.refresh == ["new"])
+    }
+
+    @Test func checkSaysWhatTheBudgetAllows() throws {
+        let cities = (1...40).map { "  - { name: Town \($0), country: GB, lat: 51.5, lon: 0 }" }.joined(separator: "\n")
+        let config = try ConfigLoader.parse("""
+            base_url: https://w.example.org/
+            provider: openweather
+            openweather: { api: onecall3, daily_limit: 1000 }
+            cities:
+            \(cities)
+            """, file: URL(fileURLWithPath: "/tmp/isobar.yml"))
+        #expect(BudgetEstimate.describe(config) == "budget: 40 cities × 2 calls, 1,000 calls a day: each city refreshed about every 1 h 55 min")
+        var roomy = config
+        roomy.openWeather.limits = CallLimits(daily: 20_000)
+        #expect(BudgetEstimate.describe(roomy) == "budget: 40 cities × 2 calls every 10 min need about 11,520 calls a day, within 20,000 calls a day: every city refreshed as configured")
+    }
+}
