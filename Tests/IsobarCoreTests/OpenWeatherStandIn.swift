@@ -85,17 +85,24 @@ final class OpenWeatherStandIn: Sendable {
     /// Samples by slug, and the slug whose coordinates are nearest a request's.
     static let samples = TestPaths.repository.appendingPathComponent("Samples")
 
-    static func slug(near lat: Double, _ lon: Double) -> String? {
-        var best: (String, Double)?
+    /// Each sample's place, read once: a 1,000-city run asks thousands of times.
+    static let sampleCoordinates: [(slug: String, lat: Double, lon: Double)] = {
         let slugs = (try? FileManager.default.contentsOfDirectory(atPath: samples.path)) ?? []
-        for slug in slugs {
+        return slugs.sorted().compactMap { slug in
             let air = samples.appendingPathComponent("\(slug)/air_pollution.json")
             guard let data = try? Data(contentsOf: air),
                 let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-                let coord = json["coord"] as? [String: Double], let clat = coord["lat"], let clon = coord["lon"]
-            else { continue }
-            let distance = abs(clat - lat) + abs(clon - lon)
-            if best == nil || distance < best!.1 { best = (slug, distance) }
+                let coord = json["coord"] as? [String: Double], let lat = coord["lat"], let lon = coord["lon"]
+            else { return nil }
+            return (slug, lat, lon)
+        }
+    }()
+
+    static func slug(near lat: Double, _ lon: Double) -> String? {
+        var best: (String, Double)?
+        for sample in sampleCoordinates {
+            let distance = abs(sample.lat - lat) + abs(sample.lon - lon)
+            if best == nil || distance < best!.1 { best = (sample.slug, distance) }
         }
         return best.flatMap { $0.1 < 0.5 ? $0.0 : nil }
     }

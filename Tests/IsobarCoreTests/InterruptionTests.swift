@@ -1,0 +1,237 @@
+import Foundation
+import Testing
+@testable import IsobarCore
+
+/// SIGINT and SIGTERM during a 1,000-city build against the stand-in, through the real
+/// binary: what was written is complete and consistent, the report says `interrupted`,
+/// and the next run completes the site. Progress on a terminal and off one. One at a time:
+/// each drives a stand-in hard, and a signal's timing means little on a starved machine.
+@Suite(.serialized) struct InterruptionTests {
+    /// The binary, started and left running, so that the test can signal it.
+    final class Running: @unchecked Sendable {
+        let process = Process()
+        private let err = Pipe()
+        private var errData = Data()
+        private let reading = DispatchGroup()
+
+        init(_ arguments: [String], in folder: URL, environment extra: [String: String]) throws {
+            process.executableURL = IsobarRun.binary
+            process.arguments = arguments
+            process.currentDirectoryURL = folder
+            var environment = ProcessInfo.processInfo.environment
+            environment["TZ"] = "UTC"
+            environment.merge(extra) { $1 }
+            process.environment = environment
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = err
+            try process.run()
+            DispatchQueue.global().async(group: reading) { [err] in
+                let data = err.fileHandleForReading.readDataToEndOfFile()
+                self.errData = data
+            }
+        }
+
+        func signal(_ number: Int32) { kill(process.processIdentifier, number) }
+
+        /// Waits on a Dispatch thread, not the cooperative pool the stand-in serves from.
+        func finish() async -> (status: Int32, stderr: String) {
+            await withCheckedContinuation { continuation in
+                DispatchQueue.global().async {
+                    self.process.waitUntilExit()
+                    self.reading.wait()
+                    continuation.resume(returning: (self.process.terminationStatus, String(decoding: self.errData, as: UTF8.self)))
+                }
+            }
+        }
+    }
+
+    static let environment = ["OPENWEATHER_API_KEY": OpenWeatherStandIn.key, "SOURCE_DATE_EPOCH": "1795395600"]
+
+    /// Everything a visitor can be served is whole and agrees with everything else.
+    static func expectConsistent(_ site: URL, _ context: String) throws -> Int {
+        let output = site.appendingPathComponent("_site")
+        let manager = FileManager.default
+        let names = try manager.subpathsOfDirectory(atPath: output.path)
+        #expect(!names.contains { $0.contains(AtomicFile.temporaryMarker) }, "\(context): no temporary file left")
+        let pages = Set(names.filter { $0.hasPrefix("town-") && $0.hasSuffix("/index.html") }.map { String($0.dropLast("/index.html".count)) })
+        for page in pages {
+            let text = try String(contentsOf: output.appendingPathComponent("\(page)/index.html"), encoding: .utf8)
+            #expect(text.hasSuffix("</html>\n"), "\(context): \(page) is whole")
+            #expect(manager.fileExists(atPath: output.appendingPathComponent("\(page)/forecast.json").path))
+        }
+        let index = try String(contentsOf: output.appendingPathComponent("index.html"), encoding: .utf8)
+        let linked = Set(index.matches(of: /href="(town-\d+-gb)\/"/).map { String($0.1) })
+        #expect(linked == pages, "\(context): the index links exactly the pages there are (\(linked.count) of \(pages.count))")
+        let sitemap = try String(contentsOf: output.appendingPathComponent("sitemap.xml"), encoding: .utf8)
+        #expect(sitemap.matches(of: /\/town-\d+-gb\//).count == pages.count, "\(context): the sitemap lists every page")
+        let manifest = Manifest.load(from: output)
+        for path in manifest.files.keys {
+            #expect(manager.fileExists(atPath: output.appendingPathComponent(path).path), "\(context): \(path) in the manifest is there")
+        }
+        #expect(try String(contentsOf: output.appendingPathComponent(OutputLock.fileName), encoding: .utf8) == "clean\n")
+        return pages.count
+    }
+
+    @Test func sigtermAtRandomMomentsLeavesAConsistentSiteThatTheNextRunCompletes() async throws {
+        let server = try await OpenWeatherStandIn()
+        defer { Task { await server.stop() } }
+        await server.inject("/data/3.0/onecall", [.delay(0.02)], sticky: true)
+        let site = try BudgetTests.site(server, cities: 1000)
+        defer { site.cleanup() }
+        var built = 0
+        for (attempt, delay) in [0.3, Double.random(in: 1...2.5), Double.random(in: 1...3)].enumerated() {
+            let run = try Running(["build", "--report", "report.json"], in: site.url, environment: Self.environment)
+            try await Task.sleep(for: .milliseconds(Int(delay * 1000)))
+            run.signal(SIGTERM)
+            let (status, stderr) = await run.finish()
+            let context = "attempt \(attempt) after \(delay) s"
+            if status == 0 { break }  // a fast machine may finish first; the rest still holds
+            #expect(status == 143, "\(context): \(stderr)")
+            #expect(stderr.contains("SIGTERM: finishing the cities in flight"), "\(stderr)")
+            let report = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: site.url.appendingPathComponent("report.json"))) as? [String: Any])
+            #expect(report["status"] as? String == "interrupted" && report["exit_code"] as? Int == 143, "\(context)")
+            let cities = try #require(report["cities"] as? [[String: Any]])
+            guard FileManager.default.fileExists(atPath: site.url.appendingPathComponent("_site").path) else {
+                // Stopped before any city was built: nothing written, and the report says why.
+                #expect(built == 0 && cities.isEmpty && (report["error"] as? String)?.contains("interrupted before any city was built") == true,
+                        "\(context): \(report)")
+                continue
+            }
+            #expect(cities.count == 1000)
+            let pages = try Self.expectConsistent(site.url, context)
+            #expect(pages >= built, "\(context): a page once written stays")
+            built = pages
+            let reached = cities.filter { $0["status"] as? String == "fresh" }.count
+            #expect(reached <= pages && cities.contains { $0["status"] as? String == "interrupted" }, "\(context)")
+        }
+        #expect(built > 0, "at least one interrupted run wrote pages")
+        let last = try await IsobarRun.launch(["build", "--quiet"], in: site.url, environment: Self.environment)
+        #expect(last.status == 0, "\(last.stderr)")
+        #expect(try Self.expectConsistent(site.url, "the completing run") == 1000)
+    }
+
+    @Test func aSecondSignalStopsAtOnceAndNothingIsHalfWritten() async throws {
+        let server = try await OpenWeatherStandIn()
+        defer { Task { await server.stop() } }
+        // Slow answers: the first signal alone would wait for the transfers in flight.
+        await server.inject("/data/3.0/onecall", [.delay(3)], sticky: true)
+        let site = try BudgetTests.site(server, cities: 40)
+        defer { site.cleanup() }
+        let run = try Running(["build"], in: site.url, environment: Self.environment)
+        try await Task.sleep(for: .milliseconds(800))
+        let started = Date()
+        run.signal(SIGINT)
+        try await Task.sleep(for: .milliseconds(200))
+        run.signal(SIGINT)
+        let (status, stderr) = await run.finish()
+        #expect(status == 130 && stderr.contains("SIGINT again: stopping now"), "\(stderr)")
+        #expect(Date().timeIntervalSince(started) < 2, "at once, not after the transfers")
+        await server.inject("/data/3.0/onecall", [])
+        let next = try await IsobarRun.launch(["build"], in: site.url, environment: Self.environment)
+        #expect(next.status == 0, "\(next.stderr)")
+        #expect(try Self.expectConsistent(site.url, "after the next run") == 40)
+    }
+
+    @Test func progressRedrawsOneLineOnATerminalAndIsQuietInALog() async throws {
+        let server = try await OpenWeatherStandIn()
+        defer { Task { await server.stop() } }
+        await server.inject("/data/3.0/onecall", [.delay(0.05)], sticky: true)
+        let site = try BudgetTests.site(server, cities: 60)
+        defer { site.cleanup() }
+        // A pseudo-terminal from Python's pty module: the binary sees a terminal on stderr.
+        let script = """
+            import os, pty, subprocess, sys
+            main, side = pty.openpty()
+            child = subprocess.Popen(sys.argv[1:], stdin=side, stdout=side, stderr=side)
+            os.close(side)
+            out = b""
+            while True:
+                try:
+                    chunk = os.read(main, 65536)
+                except OSError:
+                    break
+                if not chunk:
+                    break
+                out += chunk
+            sys.stdout.buffer.write(out)
+            sys.exit(child.wait())
+            """
+        let scriptFile = try site.write(script, to: "pty_run.py")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", scriptFile.path, IsobarRun.binary.path, "build", "--config", site.url.appendingPathComponent("isobar.yml").path]
+        var environment = ProcessInfo.processInfo.environment
+        environment.merge(Self.environment) { $1 }
+        process.environment = environment
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let data = await withCheckedContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(returning: out.fileHandleForReading.readDataToEndOfFile()) }
+        }
+        process.waitUntilExit()
+        let text = String(decoding: data, as: UTF8.self)
+        #expect(process.terminationStatus == 0, "\(text)")
+        let redraws = text.components(separatedBy: "\r\u{1B}[K").count - 1
+        #expect(redraws >= 3, "the line is redrawn in place: \(text.debugDescription)")
+        #expect(text.contains("isobar: 0/60 cities (0 %)") && text.contains("requests"), "\(text.debugDescription)")
+        #expect(text.contains(" · about ") || text.contains("60/60 cities"), "\(text.debugDescription)")
+        // The summary stands alone on its line, after the progress line is cleared.
+        #expect(text.contains("\r\u{1B}[Kbuilt 60 of 60 cities"), "\(text.debugDescription)")
+
+        // Not a terminal: a short run prints no progress at all, and nothing redrawn.
+        let plain = try await IsobarRun.launch(["build"], in: site.url, environment: Self.environment)
+        #expect(plain.status == 0 && !plain.stderr.contains("\r") && !plain.stderr.contains("progress:"), "\(plain.stderr)")
+        let verbose = try await IsobarRun.launch(["build", "--verbose"], in: site.url, environment: Self.environment)
+        #expect(verbose.stderr.contains("Town 7: fresh") && verbose.stderr.split(separator: "\n").count == 61, "\(verbose.stderr)")
+        let quiet = try await IsobarRun.launch(["build", "--quiet"], in: site.url, environment: Self.environment)
+        #expect(quiet.status == 0 && quiet.stderr.isEmpty, "\(quiet.stderr)")
+    }
+}
+
+/// The plain-line rule (every 10 % and a minute, whichever is rarer) with a simulated clock.
+@Suite struct ProgressDisplayTests {
+    final class Lines: @unchecked Sendable {
+        let lock = NSLock()
+        var text = ""
+        func add(_ part: String) { lock.withLock { text += part } }
+    }
+
+    @Test func plainLinesComeEveryTenPercentAndMinuteWhicheverIsRarer() {
+        nonisolated(unsafe) var now: TimeInterval = 0
+        let clock = MonotonicClock(now: { now }, sleep: { _ in })
+        let lines = Lines()
+        let display = ProgressDisplay(mode: .lines, verbose: false, clock: clock, write: lines.add)
+        let outcome = CityOutcome(slug: "a", name: "A", status: .fresh, error: nil, dataTime: nil)
+        display.runStarted(cities: 100)
+        // A quick run: 100 cities in 50 s, no line at all.
+        for _ in 0..<100 {
+            now += 0.5
+            display.cityDone(outcome, requests: 2)
+        }
+        #expect(lines.text.isEmpty)
+        // A slow one: a city every 10 s (1,000 s in all): a line per 10 %, never closer than a minute.
+        let slow = Lines()
+        now = 0
+        let long = ProgressDisplay(mode: .lines, verbose: false, clock: clock, write: slow.add)
+        long.runStarted(cities: 100)
+        for _ in 0..<100 {
+            now += 10
+            long.requestSent()
+            long.cityDone(outcome, requests: 1)
+        }
+        let printed = slow.text.split(separator: "\n")
+        #expect(printed.count == 10, "\(slow.text)")
+        #expect(printed.first == "progress: 10/100 cities (10 %) · 10 requests · about 15 min left")
+        // And a city every second: 10 % is 10 s, so the minute decides.
+        let fast = Lines()
+        now = 0
+        let minute = ProgressDisplay(mode: .lines, verbose: false, clock: clock, write: fast.add)
+        minute.runStarted(cities: 1000)
+        for _ in 0..<1000 {
+            now += 0.3
+            minute.cityDone(outcome, requests: 0)
+        }
+        #expect(fast.text.split(separator: "\n").count == 4, "300 s: a line a minute at most: \(fast.text)")
+    }
+}
