@@ -36,24 +36,32 @@ import Testing
         return site
     }
 
-    /// The run's clock, set by the test before each build.
-    final class Clock: @unchecked Sendable {
-        private let lock = NSLock()
-        private var time = BudgetTests.day
-        var now: Date {
-            get { lock.withLock { time } }
-            set { lock.withLock { time = newValue } }
-        }
+    /// What a run's `--report` says, as far as these tests look.
+    struct Report {
+        var exitCode: Int
+        var statuses: [String: Int]
+        var sent: Int
+        var refused: Int
+        var budget: [String: Any]
+        var summary: String
+
+        func count(_ status: String) -> Int { statuses[status, default: 0] }
     }
 
-    /// One build in this process at `time`; the stand-in's log tells what it sent.
-    static func build(_ site: TemporaryFolder, _ clock: Clock, at time: Date) async throws -> BuildReport {
-        clock.now = time
-        var retry = RetryPolicy()
-        retry.baseDelay = 0.01
-        let environment = BuildEnvironment(
-            now: { clock.now }, variables: ["OPENWEATHER_API_KEY": OpenWeatherStandIn.key], log: { _ in }, retry: retry)
-        return try await SiteBuilder(environment: environment).build(BuildOptions(configFile: site.url.appendingPathComponent("isobar.yml")))
+    /// One run of the real binary with its clock at `time` (`SOURCE_DATE_EPOCH`), in a
+    /// process of its own so that its work never holds up the stand-in's threads.
+    static func build(_ site: TemporaryFolder, at time: Date) async throws -> Report {
+        let run = try await IsobarRun.launch(
+            ["build", "--report", "report.json"], in: site.url,
+            environment: ["OPENWEATHER_API_KEY": OpenWeatherStandIn.key, "SOURCE_DATE_EPOCH": String(Int(time.timeIntervalSince1970))])
+        let data = try Data(contentsOf: site.url.appendingPathComponent("report.json"))
+        let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        var statuses: [String: Int] = [:]
+        for city in json["cities"] as? [[String: Any]] ?? [] { statuses[city["status"] as? String ?? "?", default: 0] += 1 }
+        let requests = json["requests"] as? [String: Any] ?? [:]
+        return Report(exitCode: Int(run.status), statuses: statuses, sent: requests["sent"] as? Int ?? -1,
+                      refused: requests["refused_by_budget"] as? Int ?? -1, budget: json["budget"] as? [String: Any] ?? [:],
+                      summary: run.stderr)
     }
 
     static func ledger(_ site: TemporaryFolder) throws -> CallLedger.Count {
@@ -68,23 +76,22 @@ import Testing
         defer { Task { await server.stop() } }
         let site = try Self.site(server, cities: 8, openweather: ", daily_limit: 10")
         defer { site.cleanup() }
-        let clock = Clock()
         var sent: [Int] = []
-        var reports: [BuildReport] = []
+        var reports: [Report] = []
         let hour: TimeInterval = 3600
         for time in [6 * hour, 6.25 * hour, 24 * hour + 300, 47 * hour + 50 * 60, 47 * hour + 55 * 60] {
             let before = await server.requests().count
-            reports.append(try await Self.build(site, clock, at: Self.day.addingTimeInterval(time)))
+            reports.append(try await Self.build(site, at: Self.day.addingTimeInterval(time)))
             sent.append(await server.requests().count - before)
         }
         // Day one: five new cities fit (One Call + air pollution each), then nothing.
         // Day two: the three cities without data first, then the pace's share at the end of the day.
         #expect(sent == [10, 0, 6, 4, 0], "requests per run: \(sent)")
-        #expect(reports.map(\.requests.sent) == sent, "the report counts what the server saw")
-        #expect(reports[0].count(.fresh) == 5 && reports[0].count(.failed) == 3)
-        #expect(reports[1].count(.deferred) == 5 && reports[1].requests.refusedByBudget == 0, "planned: nothing was even tried")
-        #expect(reports[2].count(.fresh) == 3 && reports[2].count(.deferred) == 5 && reports[2].exitCode == 0)
-        #expect(reports[4].budget?.leftToday == 0 && reports[4].budget?.dayCalls == 10)
+        #expect(reports.map(\.sent) == sent, "the report counts what the server saw")
+        #expect(reports[0].count("fresh") == 5 && reports[0].count("failed") == 3)
+        #expect(reports[1].count("deferred") == 5 && reports[1].refused == 0, "planned: nothing was even tried")
+        #expect(reports[2].count("fresh") == 3 && reports[2].count("deferred") == 5 && reports[2].exitCode == 0, "\(reports[2].summary)")
+        #expect(reports[4].budget["left_today"] as? Int == 0 && reports[4].budget["used_today"] as? Int == 10)
         let count = try Self.ledger(site)
         #expect(count.day == "2026-11-24" && count.dayCalls == 10 && count.month == "2026-11" && count.monthCalls == 20)
     }
@@ -96,9 +103,9 @@ import Testing
         await server.inject("/data/3.0/onecall", [.status(500), .status(500)] + Array(repeating: .status(500), count: 10))
         let site = try Self.site(server, cities: 4, openweather: ", daily_limit: 5, monthly_limit: 1000")
         defer { site.cleanup() }
-        let report = try? await Self.build(site, Clock(), at: Self.day.addingTimeInterval(3600))
+        let report = try await Self.build(site, at: Self.day.addingTimeInterval(3600))
         #expect(await server.requests().count == 5, "exactly the limit, retries included")
-        #expect(report == nil || report?.requests.sent == 5)
+        #expect(report.exitCode == 1 && report.summary.contains("no city could be built"), "\(report.summary)")
         #expect(try Self.ledger(site).dayCalls == 5)
     }
 
@@ -107,19 +114,18 @@ import Testing
         defer { Task { await server.stop() } }
         let site = try Self.site(server, cities: 40, openweather: ", daily_limit: 1000")
         defer { site.cleanup() }
-        let clock = Clock()
         let quarter: TimeInterval = 15 * 60
         // The evening before: every city gets its first data.
-        _ = try await Self.build(site, clock, at: Self.day.addingTimeInterval(-quarter))
+        _ = try await Self.build(site, at: Self.day.addingTimeInterval(-quarter))
         let cache = site.url.appendingPathComponent(".isobar/cache")
         var refreshes: [String: [Date]] = [:]
         var perRun: [Int] = []
         for run in 0..<96 {
             let time = Self.day.addingTimeInterval(Double(run) * quarter)
             let before = await server.requests().count
-            let report = try await Self.build(site, clock, at: time)
+            let report = try await Self.build(site, at: time)
             perRun.append(await server.requests().count - before)
-            #expect(report.exitCode == 0, "run \(run): \(report.summary)")
+            #expect(report.exitCode == 0 && report.sent == perRun.last, "run \(run): \(report.summary)")
             for index in 1...40 {
                 let file = cache.appendingPathComponent("town-\(index)-gb/onecall.json").path
                 let fetched = try FileManager.default.attributesOfItem(atPath: file)[.modificationDate] as? Date
@@ -145,11 +151,10 @@ import Testing
         // Town 1 (London's place) asks for 3 h; Town 2 (Paris) follows max_age, 10 min.
         let site = try Self.site(server, cities: 2, extra: { $0 == 0 ? ", refresh: 3h" : "" })
         defer { site.cleanup() }
-        let clock = Clock()
         var londonRuns: [Int] = [], parisRuns: [Int] = []
         for (run, minutes) in [0, 60, 120, 181].enumerated() {
             let before = await server.requests("/data/3.0/onecall").count
-            _ = try await Self.build(site, clock, at: Self.day.addingTimeInterval(Double(minutes) * 60))
+            _ = try await Self.build(site, at: Self.day.addingTimeInterval(Double(minutes) * 60))
             for seen in await server.requests("/data/3.0/onecall").dropFirst(before) {
                 if seen.query["lat"] == "51.5073" { londonRuns.append(run) } else { parisRuns.append(run) }
             }

@@ -338,4 +338,48 @@ import Testing
         #expect(plan.uploads == ["assets/style.css", "london-gb/index.html", "sitemap.xml", "index.html"])
         #expect(plan.deletions == ["rome-it/index.html"] && plan.unchanged == 1)
     }
+
+    /// The workers' connections end on the deploying thread when the crew is closed, not on
+    /// a worker thread after the deploy returned (where an SFTP close raced the process's
+    /// exit and crashed it with signal 11).
+    @Test func connectionsEndOnTheDeployingThread() {
+        let record = EndingDestination.Record(caller: pthread_self())
+        let crew = TransferCrew(count: 4, first: EndingDestination(record), make: { EndingDestination(record) },
+                                retry: RetryPolicy(), pause: { _ in }, log: { _ in })
+        let failures = crew.run((0..<40).map { "city-\($0)/index.html" }, stopOnFailure: true) { destination, path in
+            try destination.upload(Data(), to: path)
+        }
+        #expect(failures.isEmpty)
+        crew.close()
+        let (made, ended) = record.lock.withLock { (record.made, record.endedOnCaller) }
+        #expect(made >= 1 && ended.count == made && !ended.contains(false), "\(made) made, ended on the caller: \(ended)")
+    }
+}
+
+/// A destination that notes whether it ended on the thread that made the crew.
+private final class EndingDestination: DeployDestination {
+    final class Record: @unchecked Sendable {
+        // @unchecked: the counts are only touched under `lock`.
+        let lock = NSLock()
+        let caller: pthread_t
+        var made = 0
+        var endedOnCaller: [Bool] = []
+        init(caller: pthread_t) { self.caller = caller }
+    }
+
+    let record: Record
+
+    init(_ record: Record) {
+        self.record = record
+        record.lock.withLock { record.made += 1 }
+    }
+
+    deinit {
+        let onCaller = pthread_equal(pthread_self(), record.caller) != 0
+        record.lock.withLock { record.endedOnCaller.append(onCaller) }
+    }
+
+    func upload(_ data: Data, to path: String) throws { usleep(1_000) }
+    func remove(_ path: String) throws {}
+    func discardLeftovers(of path: String) {}
 }

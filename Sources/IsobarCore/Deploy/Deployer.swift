@@ -113,6 +113,8 @@ public struct Deployer: Sendable {
         let ownOutput = try OwnedFolder(output, step: .deploy)
         let crew = TransferCrew(count: settings.concurrency, first: try destination(), make: destination,
                                 retry: retry, pause: pause, log: log)
+        // The connections end here, on this thread, before the deploy returns (see `close`).
+        defer { crew.close() }
         do {
             let journal = try DeployJournal(output: output, target: settings.name)
             try run(plan, pending: ledger.pending, stamps: files, statuses: statuses, crew: crew, journal: journal, read: read)

@@ -69,6 +69,16 @@ final class TransferCrew: @unchecked Sendable {
         return queue.failures.sorted { order[$0.path, default: 0] < order[$1.path, default: 0] }
     }
 
+    /// Ends every worker's connection, on the calling thread. A worker thread lets go of
+    /// the crew (and so of its slot's connection) only after `run` has returned; the last
+    /// reference dropped there would close an SFTP or FTPS connection (libssh2, OpenSSL at
+    /// work) while the deploy's caller goes on and the process exits, and OpenSSL's exit
+    /// handler, freeing its locks under that close, crashes the process (signal 11 after
+    /// a deploy that succeeded). Call it once the last `run` has returned.
+    func close() {
+        for slot in slots { slot.destination = nil }
+    }
+
     private func attempt(_ path: String, on slot: Slot, _ transfer: (DeployDestination, String) throws -> Void) throws {
         var attempt = 1
         while true {
