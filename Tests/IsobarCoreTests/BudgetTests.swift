@@ -79,19 +79,20 @@ import Testing
         var sent: [Int] = []
         var reports: [Report] = []
         let hour: TimeInterval = 3600
-        for time in [6 * hour, 6.25 * hour, 24 * hour + 300, 47 * hour + 50 * 60, 47 * hour + 55 * 60] {
+        let times = [23 * hour, 23.75 * hour, 23.85 * hour, 24 * hour + 300, 36 * hour, 47.98 * hour, 47.99 * hour]
+        for time in times {
             let before = await server.requests().count
             reports.append(try await Self.build(site, at: Self.day.addingTimeInterval(time)))
             sent.append(await server.requests().count - before)
         }
-        // Day one: five new cities fit (One Call + air pollution each), then nothing.
-        // Day two: the three cities without data first, then the pace's share at the end of the day.
-        #expect(sent == [10, 0, 6, 4, 0], "requests per run: \(sent)")
+        // Day one, 23:00: the pace's share of the day so far (10 × 23¼ h / 24 h) takes four
+        // new cities (One Call + air pollution each); 23:45, the rest of the day's 10; then
+        // nothing. Day two: nothing at 00:05 (the pace), 4 calls at noon, the rest before midnight.
+        #expect(sent == [8, 2, 0, 0, 4, 6, 0], "requests per run: \(sent)")
         #expect(reports.map(\.sent) == sent, "the report counts what the server saw")
-        #expect(reports[0].count("fresh") == 5 && reports[0].count("failed") == 3)
-        #expect(reports[1].count("deferred") == 5 && reports[1].refused == 0, "planned: nothing was even tried")
-        #expect(reports[2].count("fresh") == 3 && reports[2].count("deferred") == 5 && reports[2].exitCode == 0, "\(reports[2].summary)")
-        #expect(reports[4].budget["left_today"] as? Int == 0 && reports[4].budget["used_today"] as? Int == 10)
+        #expect(reports[0].count("fresh") == 4 && reports[0].count("failed") == 4, "\(reports[0].summary)")
+        #expect(reports[3].count("deferred") == 5 && reports[3].refused == 0, "planned: nothing was even tried")
+        #expect(reports[6].budget["left_today"] as? Int == 0 && reports[6].budget["used_today"] as? Int == 10)
         let count = try Self.ledger(site)
         #expect(count.day == "2026-11-24" && count.dayCalls == 10 && count.month == "2026-11" && count.monthCalls == 20)
     }
@@ -103,7 +104,8 @@ import Testing
         await server.inject("/data/3.0/onecall", [.status(500), .status(500)] + Array(repeating: .status(500), count: 10))
         let site = try Self.site(server, cities: 4, openweather: ", daily_limit: 5, monthly_limit: 1000")
         defer { site.cleanup() }
-        let report = try await Self.build(site, at: Self.day.addingTimeInterval(3600))
+        // 23:50: the pace allows the whole day's 5, two cities' worth, and retries spend the rest.
+        let report = try await Self.build(site, at: Self.day.addingTimeInterval(23 * 3600 + 50 * 60))
         #expect(await server.requests().count == 5, "exactly the limit, retries included")
         #expect(report.exitCode == 1 && report.summary.contains("no city could be built"), "\(report.summary)")
         #expect(try Self.ledger(site).dayCalls == 5)
@@ -292,9 +294,9 @@ import Testing
         let plan = RefreshPlan.make(candidates, limits: CallLimits(daily: 1000), state: Self.state(0, used: 0, previous: -0.25))
         #expect(plan.refresh == ["new", "old", "older"] && plan.deferred == ["recent", "cheap"], "\(plan)")
         #expect(plan.decision(for: "fresh") == .cached(deferred: false) && plan.decision(for: "cheap") == .cached(deferred: true))
-        // A new city waits for nothing but the limit: at 00:00 with 1 call of pace, it takes 3.
+        // A new city comes in at the pace too: at 00:00 with no call of pace, nothing goes.
         let early = RefreshPlan.make(candidates, limits: CallLimits(daily: 1000), state: Self.state(0, used: 0, previous: -0.02))
-        #expect(early.allowance == 0 && early.refresh == ["new"])
+        #expect(early.allowance == 0 && early.refresh.isEmpty && early.deferred.count == 5)
     }
 
     @Test func checkSaysWhatTheBudgetAllows() throws {

@@ -69,7 +69,7 @@ import Testing
             }
             Thread.sleep(forTimeInterval: delay)
             kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+            process.waitForExit()
             var olds = 0, news = 0
             for (path, data) in files(output) {
                 let name = (path as NSString).lastPathComponent

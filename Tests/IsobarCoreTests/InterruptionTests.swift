@@ -11,8 +11,7 @@ import Testing
     final class Running: @unchecked Sendable {
         let process = Process()
         private let err = Pipe()
-        private var errData = Data()
-        private let reading = DispatchGroup()
+        private var reader: OwnThread.Pending<Data>?
 
         init(_ arguments: [String], in folder: URL, environment extra: [String: String]) throws {
             process.executableURL = IsobarRun.binary
@@ -25,23 +24,18 @@ import Testing
             process.standardOutput = FileHandle.nullDevice
             process.standardError = err
             try process.run()
-            DispatchQueue.global().async(group: reading) { [err] in
-                let data = err.fileHandleForReading.readDataToEndOfFile()
-                self.errData = data
-            }
+            reader = OwnThread.start { [err] in err.fileHandleForReading.readDataToEndOfFile() }
         }
 
         func signal(_ number: Int32) { kill(process.processIdentifier, number) }
 
-        /// Waits on a Dispatch thread, not the cooperative pool the stand-in serves from.
+        /// Waits on a thread of its own, not the pool the stand-in serves from.
         func finish() async -> (status: Int32, stderr: String) {
-            await withCheckedContinuation { continuation in
-                DispatchQueue.global().async {
-                    self.process.waitUntilExit()
-                    self.reading.wait()
-                    continuation.resume(returning: (self.process.terminationStatus, String(decoding: self.errData, as: UTF8.self)))
-                }
+            let result = try? await OwnThread.run {
+                self.process.waitForExit()
+                return (self.process.terminationStatus, String(decoding: self.reader!.value, as: UTF8.self))
             }
+            return result ?? (-1, "")
         }
     }
 
@@ -166,10 +160,8 @@ import Testing
         let out = Pipe()
         process.standardOutput = out
         try process.run()
-        let data = await withCheckedContinuation { continuation in
-            DispatchQueue.global().async { continuation.resume(returning: out.fileHandleForReading.readDataToEndOfFile()) }
-        }
-        process.waitUntilExit()
+        let data = try await OwnThread.run { out.fileHandleForReading.readDataToEndOfFile() }
+        process.waitForExit()
         let text = String(decoding: data, as: UTF8.self)
         #expect(process.terminationStatus == 0, "\(text)")
         let redraws = text.components(separatedBy: "\r\u{1B}[K").count - 1

@@ -62,7 +62,7 @@ final class SSHServer {
         process.executableURL = URL(fileURLWithPath: tool)
         process.arguments = arguments
         try process.run()
-        process.waitUntilExit()
+        process.waitForExit()
     }
 
     static func freePort() throws -> Int {

@@ -70,14 +70,10 @@ struct IsobarRun {
         URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("isobar")
     }
 
-    /// Runs the binary on a Dispatch thread: a test that also serves HTTP from Swift
+    /// Runs the binary on a thread of its own: a test that also serves HTTP from Swift
     /// concurrency must not block the cooperative pool while the binary talks to it.
     static func launch(_ arguments: [String], in folder: URL, environment: [String: String] = [:]) async throws -> IsobarRun {
-        try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async {
-                continuation.resume(with: Result { try IsobarRun(arguments, in: folder, environment: environment) })
-            }
-        }
+        try await OwnThread.run { try IsobarRun(arguments, in: folder, environment: environment) }
     }
 
     /// `timeout`: stop the binary after so many seconds (and say so in `timedOut`), for
@@ -105,13 +101,10 @@ struct IsobarRun {
             }
         }
         // Read both pipes while the process runs, so a chatty run cannot fill one and block.
-        let group = DispatchGroup()
-        nonisolated(unsafe) var stdout = Data()
-        nonisolated(unsafe) var stderr = Data()
-        DispatchQueue.global().async(group: group) { stdout = out.fileHandleForReading.readDataToEndOfFile() }
-        DispatchQueue.global().async(group: group) { stderr = err.fileHandleForReading.readDataToEndOfFile() }
-        process.waitUntilExit()
-        group.wait()
+        let stdoutReader = OwnThread.start { out.fileHandleForReading.readDataToEndOfFile() }
+        let stderrReader = OwnThread.start { err.fileHandleForReading.readDataToEndOfFile() }
+        process.waitForExit()
+        let stdout = stdoutReader.value, stderr = stderrReader.value
         status = process.terminationStatus
         timedOut = stopped
         self.stdout = String(decoding: stdout, as: UTF8.self)
@@ -123,5 +116,49 @@ extension CityConfig {
     static func test(_ name: String = "London", country: String = "GB", units: Units = .metric, timeZone: String? = nil) -> CityConfig {
         CityConfig(name: name, country: country, state: nil, latitude: nil, longitude: nil, units: units,
                    slug: Slug.make(from: [name, country]), timeZone: timeZone)
+    }
+}
+
+/// Blocking work (a binary's run, a pipe read to its end) on a thread of its own. On Linux,
+/// Swift concurrency and `DispatchQueue.global()` share one pool of worker threads, as many
+/// as there are cores (two here): a few blocked waits there left the loopback stand-ins,
+/// which answer from that pool, no thread to answer with, and tests timed out.
+enum OwnThread {
+    /// A value computed on a thread of its own, read (waiting) with `value`.
+    final class Pending<T>: @unchecked Sendable {
+        // @unchecked: `result` is written once before `done` is signalled, read after.
+        private let done = DispatchSemaphore(value: 0)
+        private var result: T?
+
+        fileprivate func finish(_ value: T) {
+            result = value
+            done.signal()
+        }
+
+        var value: T {
+            done.wait()
+            done.signal()
+            return result!
+        }
+    }
+
+    static func start<T>(_ work: @escaping @Sendable () -> T) -> Pending<T> {
+        let pending = Pending<T>()
+        Thread { pending.finish(work()) }.start()
+        return pending
+    }
+
+    static func run<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread { continuation.resume(with: Result { try work() }) }.start()
+        }
+    }
+}
+
+extension Process {
+    /// Waits for the process to end. Foundation's `waitUntilExit` spins at full speed on a
+    /// thread without a run loop (Linux), taking a core from the very tests that wait.
+    func waitForExit() {
+        while isRunning { usleep(10_000) }
     }
 }

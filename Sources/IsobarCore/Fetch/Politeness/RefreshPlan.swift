@@ -4,16 +4,17 @@ import Foundation
 ///
 /// The rule (README, "A call budget"):
 /// - A city is due when its data is older than its `refresh:` (or `cache.max_age`).
-/// - Due cities go oldest data first; a city with no data at all goes first of all.
+/// - Due cities go oldest data first; a city with no data at all goes first of all (a new
+///   site's cities, too, come in at the pace: a first run of 2,000 cities does not spend
+///   the day's calls at once).
 /// - A run may spend what the day's limit allows up to the end of the interval since the
 ///   previous run, pro rata: `daily_limit × (time since 00:00 UTC + interval) / 24 h`,
 ///   minus the calls already made today (the same for the month). So the budget is spread
 ///   evenly over the day whatever the cron interval, and what a quiet run leaves is
 ///   spent by the next. The interval is the time since the previous run, between 1 min
 ///   and 1 h (15 min when there was none).
-/// - Cities with data are refreshed while their calls fit in that allowance, strictly in
-///   order; the rest keep their cached data and are `deferred` to a later run.
-/// - A city with no data at all does not wait for the pace, only for the limits.
+/// - Cities are refreshed while their calls fit in that allowance, strictly in order; the
+///   rest keep their cached data and are `deferred` to a later run.
 public struct RefreshPlan: Sendable, Equatable {
     public struct Candidate: Sendable, Equatable {
         public var slug: String
@@ -61,19 +62,17 @@ public struct RefreshPlan: Sendable, Equatable {
             .map(\.element)
         let (paced, hard) = allowance(limits: limits, state: state)
         var plan = RefreshPlan(allowance: paced)
-        var pace = paced, left = hard
+        var left = min(paced, hard)
         var waiting = false
         for city in due {
-            let fits = city.calls <= left && (city.fetchedAt == nil || (!waiting && city.calls <= pace))
-            if fits {
+            // Strictly oldest first: once a city must wait, a cheaper one behind it waits too.
+            if !waiting && city.calls <= left {
                 plan.refresh.insert(city.slug)
                 plan.plannedCalls += city.calls
-                pace -= city.calls
                 left -= city.calls
             } else {
+                waiting = true
                 plan.deferred.append(city.slug)
-                // Strictly oldest first: a cheaper city behind does not jump the queue.
-                if city.fetchedAt != nil { waiting = true }
             }
         }
         return plan
