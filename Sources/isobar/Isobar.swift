@@ -111,9 +111,7 @@ struct Build: AsyncParsableCommand {
             printError((error as? IsobarError)?.description ?? "error: \(error)")
             throw ExitCode(code)
         }
-        for city in result.problems where city.status != .interrupted {
-            printError("\(city.status.rawValue): \(city.name) (\(city.error?.step.rawValue ?? "?"))")
-        }
+        for line in result.problemLines { printError(line) }
         if !quiet || result.exitCode != 0 || result.interrupted { printError(result.summary) }
         if let signal = interruption.signal {
             // Interrupted: the report says so, and nothing is deployed.

@@ -85,12 +85,12 @@ import Testing
             reports.append(try await Self.build(site, at: Self.day.addingTimeInterval(time)))
             sent.append(await server.requests().count - before)
         }
-        // Day one, 23:00: the pace's share of the day so far (10 × 23¼ h / 24 h) takes four
-        // new cities (One Call + air pollution each); 23:45, the rest of the day's 10; then
+        // Day one, first run at 23:00: the day's 10 spread over the hour left, a quarter of
+        // it now (2 calls: One Call + air pollution, one new city); 23:45, the rest; then
         // nothing. Day two: nothing at 00:05 (the pace), 4 calls at noon, the rest before midnight.
-        #expect(sent == [8, 2, 0, 0, 4, 6, 0], "requests per run: \(sent)")
+        #expect(sent == [2, 8, 0, 0, 4, 6, 0], "requests per run: \(sent)")
         #expect(reports.map(\.sent) == sent, "the report counts what the server saw")
-        #expect(reports[0].count("fresh") == 4 && reports[0].count("failed") == 4, "\(reports[0].summary)")
+        #expect(reports[0].count("fresh") == 1 && reports[0].count("failed") == 7, "\(reports[0].summary)")
         #expect(reports[3].count("deferred") == 5 && reports[3].refused == 0, "planned: nothing was even tried")
         #expect(reports[6].budget["left_today"] as? Int == 0 && reports[6].budget["used_today"] as? Int == 10)
         let count = try Self.ledger(site)
@@ -102,7 +102,7 @@ import Testing
         defer { Task { await server.stop() } }
         // Every One Call fails twice with a 500 before it answers: retries are requests too.
         await server.inject("/data/3.0/onecall", [.status(500), .status(500)] + Array(repeating: .status(500), count: 10))
-        let site = try Self.site(server, cities: 4, openweather: ", daily_limit: 5, monthly_limit: 1000")
+        let site = try Self.site(server, cities: 4, openweather: ", daily_limit: 5, monthly_limit: 100000")
         defer { site.cleanup() }
         // 23:50: the pace allows the whole day's 5, two cities' worth, and retries spend the rest.
         let report = try await Self.build(site, at: Self.day.addingTimeInterval(23 * 3600 + 50 * 60))
@@ -272,6 +272,10 @@ import Testing
         #expect(RefreshPlan.allowance(limits: limits, state: Self.state(12, used: 500, previous: 11.75)).paced == 10)
         // A quiet morning leaves its share to the next run.
         #expect(RefreshPlan.allowance(limits: limits, state: Self.state(6, used: 0, previous: 5.75)).paced == 260)
+        // A site started at 22:45 spreads the day over the 75 minutes left: a fifth now.
+        var late = Self.state(22.75, used: 0)
+        late.dayFirstRun = late.now
+        #expect(RefreshPlan.allowance(limits: limits, state: late).paced == 200)
         // The last run of the day may spend what is left; never more than the limit.
         #expect(RefreshPlan.allowance(limits: limits, state: Self.state(23.75, used: 900, previous: 23.5)) == (100, 100))
         var nearlySpent = Self.state(12, used: 10, previous: 11.75)

@@ -81,7 +81,7 @@ struct CityBuilder: Sendable {
         do {
             guard let cached = try inputs.provider.fallback(city, maxAge: inputs.config.staleAfter) else {
                 throw IsobarError(
-                    step: .fetch, message: "not refreshed: the call budget allows no request for it this run, and it has no cached data younger than stale_after",
+                    step: .fetch, message: "not refreshed: the call budget allowed no request this run, and there is no cached data younger than stale_after",
                     hint: "raise the provider's daily_limit or monthly_limit, or list fewer cities (`isobar check` shows what the budget allows)")
             }
             let built = try publish(cached, stale: false)
@@ -89,8 +89,9 @@ struct CityBuilder: Sendable {
                               outcome: CityOutcome(slug: city.slug, name: city.name, status: deferred ? .deferred : .fresh, error: nil,
                                                    dataTime: built.record.dataTime))
         } catch {
+            // Not logged city by city: with a small budget thousands of new cities wait for
+            // their first data, and the run's end names them in one line.
             let problem = error as? IsobarError ?? IsobarError(step: .fetch, message: "\(error)")
-            environment.log("\(city.name): \(problem.description)")
             return CityResult(slug: city.slug, name: city.name, built: nil,
                               outcome: CityOutcome(slug: city.slug, name: city.name, status: .failed, error: problem, dataTime: nil))
         }

@@ -54,6 +54,32 @@ public struct BuildReport: Sendable {
     /// Cities not built from fresh data as planned: stale, failed, or left by an interruption.
     public var problems: [CityOutcome] { cities.filter { ![.fresh, .deferred].contains($0.status) } }
 
+    /// A line per stale or failed city for stderr (`failed: Rome (fetch)`); cities that
+    /// share a reason beyond a handful share one line, which gives the reason once.
+    public var problemLines: [String] {
+        let shown = problems.filter { $0.status != .interrupted }
+        var lines: [String] = []
+        var groups: [String: [CityOutcome]] = [:]
+        var order: [String] = []
+        for city in shown {
+            let key = "\(city.status.rawValue)\u{1F}\(city.error?.message ?? "")"
+            if groups[key] == nil { order.append(key) }
+            groups[key, default: []].append(city)
+        }
+        for key in order {
+            let cities = groups[key]!
+            guard cities.count > 3, let first = cities.first else {
+                lines += cities.map { "\($0.status.rawValue): \($0.name) (\($0.error?.step.rawValue ?? "?"))" }
+                continue
+            }
+            let names = cities.prefix(3).map(\.name).joined(separator: ", ")
+            var line = "\(first.status.rawValue): \(cities.count) cities (\(names) and \(cities.count - 3) more): \(first.error?.message ?? "")"
+            if let hint = first.error?.hint { line += "\n  hint: \(hint)" }
+            lines.append(line)
+        }
+        return lines
+    }
+
     public func count(_ status: CityOutcome.Status) -> Int {
         cities.filter { $0.status == status }.count
     }

@@ -138,6 +138,8 @@ public final class ProgressDisplay: BuildObserver, @unchecked Sendable {
         if total < 60 { return "\(total) s" }
         let minutes = (total + 30) / 60
         if minutes < 60 { return "\(minutes) min" }
-        return minutes % 60 == 0 ? "\(minutes / 60) h" : "\(minutes / 60) h \(minutes % 60) min"
+        if minutes < 48 * 60 { return minutes % 60 == 0 ? "\(minutes / 60) h" : "\(minutes / 60) h \(minutes % 60) min" }
+        let hours = (minutes + 30) / 60
+        return hours % 24 == 0 ? "\(hours / 24) d" : "\(hours / 24) d \(hours % 24) h"
     }
 }

@@ -43,13 +43,17 @@ public actor CallBudget {
             // Pace lines for the time gone, rounded up: what a paced Isobar could have sent.
             let day = max(Int((Double(limits.daily ?? 0) * period.dayFraction(time)).rounded(.up)), cachedSince(period.dayStart))
             let month = max(Int((Double(limits.monthly ?? 0) * period.monthFraction(time)).rounded(.up)), cachedSince(period.monthStart), day)
-            count = CallLedger.Count(day: period.day, dayCalls: day, month: period.month, monthCalls: month, lastRun: nil)
+            // Counted as if runs had kept the pace since the day and month began, and go on from there.
+            count = CallLedger.Count(day: period.day, dayCalls: day, month: period.month, monthCalls: month,
+                                     dayFirstRun: period.dayStart, monthFirstRun: period.monthStart)
             warning = "\(file.path): the call ledger \(doubt.reason); counting \(day) calls to \(provider) as made today and \(month) this month "
                 + "(the limits' share of the time gone, and at least the responses in the cache) so that no limit is exceeded; this run rewrites it"
         }
         count.roll(to: period)
         previousRun = count.lastRun
         count.lastRun = time
+        if count.dayFirstRun == nil { count.dayFirstRun = time }
+        if count.monthFirstRun == nil { count.monthFirstRun = time }
         try save()
         return warning
     }
@@ -60,12 +64,16 @@ public actor CallBudget {
         public var monthCalls: Int
         public var now: Date
         public var previousRun: Date?
+        /// The first run of the day and of the month; nil: their start.
+        public var dayFirstRun: Date?
+        public var monthFirstRun: Date?
     }
 
     public func state() -> State {
         let time = now()
         count.roll(to: CallPeriod(time))
-        return State(dayCalls: count.dayCalls, monthCalls: count.monthCalls, now: time, previousRun: previousRun)
+        return State(dayCalls: count.dayCalls, monthCalls: count.monthCalls, now: time, previousRun: previousRun,
+                     dayFirstRun: count.dayFirstRun, monthFirstRun: count.monthFirstRun)
     }
 
     /// Counts one request about to be sent, or refuses it when a limit is reached.
@@ -165,10 +173,12 @@ extension CallLedger.Count {
         if period.day > day {
             day = period.day
             dayCalls = 0
+            dayFirstRun = nil
         }
         if period.month > month {
             month = period.month
             monthCalls = 0
+            monthFirstRun = nil
         }
     }
 }

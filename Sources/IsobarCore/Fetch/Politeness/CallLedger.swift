@@ -18,6 +18,21 @@ public struct CallLedger: Sendable, Equatable {
         /// When the last run that could send requests started: the interval between runs
         /// paces the budget.
         public var lastRun: Date?
+        /// When the first run of `day` and of `month` started: the budget is spread over
+        /// the rest of the period from there (a site started at 22:45 has 75 minutes).
+        public var dayFirstRun: Date?
+        public var monthFirstRun: Date?
+
+        public init(day: String, dayCalls: Int, month: String, monthCalls: Int, lastRun: Date? = nil,
+                    dayFirstRun: Date? = nil, monthFirstRun: Date? = nil) {
+            self.day = day
+            self.dayCalls = dayCalls
+            self.month = month
+            self.monthCalls = monthCalls
+            self.lastRun = lastRun
+            self.dayFirstRun = dayFirstRun
+            self.monthFirstRun = monthFirstRun
+        }
     }
 
     /// Provider name (`openweather`, `open-meteo`) → its counts.
@@ -79,7 +94,9 @@ public struct CallLedger: Sendable, Equatable {
         for (name, entry) in file.providers {
             guard entry.day_calls >= 0, entry.month_calls >= 0 else { return .doubtful(.corrupt("a negative count for \(name)")) }
             ledger.providers[name] = Count(day: entry.day, dayCalls: entry.day_calls, month: entry.month, monthCalls: entry.month_calls,
-                                           lastRun: entry.last_run.map { Date(timeIntervalSince1970: $0) })
+                                           lastRun: entry.last_run.map { Date(timeIntervalSince1970: $0) },
+                                           dayFirstRun: entry.day_first_run.map { Date(timeIntervalSince1970: $0) },
+                                           monthFirstRun: entry.month_first_run.map { Date(timeIntervalSince1970: $0) })
         }
         return .ledger(ledger)
     }
@@ -97,6 +114,8 @@ public struct CallLedger: Sendable, Equatable {
             var month_calls: Int
             /// Seconds since 1970.
             var last_run: Double?
+            var day_first_run: Double?
+            var month_first_run: Double?
         }
         var version: Int
         var providers: [String: Entry]
@@ -105,7 +124,8 @@ public struct CallLedger: Sendable, Equatable {
     public func data() throws -> Data {
         let file = File(version: Self.version, providers: providers.mapValues {
             File.Entry(day: $0.day, day_calls: $0.dayCalls, month: $0.month, month_calls: $0.monthCalls,
-                       last_run: $0.lastRun?.timeIntervalSince1970)
+                       last_run: $0.lastRun?.timeIntervalSince1970, day_first_run: $0.dayFirstRun?.timeIntervalSince1970,
+                       month_first_run: $0.monthFirstRun?.timeIntervalSince1970)
         })
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]

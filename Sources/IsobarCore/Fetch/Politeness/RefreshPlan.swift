@@ -7,11 +7,13 @@ import Foundation
 /// - Due cities go oldest data first; a city with no data at all goes first of all (a new
 ///   site's cities, too, come in at the pace: a first run of 2,000 cities does not spend
 ///   the day's calls at once).
-/// - A run may spend what the day's limit allows up to the end of the interval since the
-///   previous run, pro rata: `daily_limit × (time since 00:00 UTC + interval) / 24 h`,
-///   minus the calls already made today (the same for the month). So the budget is spread
-///   evenly over the day whatever the cron interval, and what a quiet run leaves is
-///   spent by the next. The interval is the time since the previous run, between 1 min
+/// - A run may spend the day's limit pro rata over the rest of the day, up to the end of
+///   the interval since the previous run: `daily_limit × (time since the day's first run
+///   + interval) / (time from the day's first run to 24:00 UTC)`, minus the calls already
+///   made today (the same for the month). So the budget is spread evenly over what is left
+///   of the day when Isobar starts (a site started at 22:45 spreads the day's calls over 75
+///   minutes, not all at 22:45), whatever the cron interval, and what a quiet run leaves
+///   is spent by the next. The interval is the time since the previous run, between 1 min
 ///   and 1 h (15 min when there was none).
 /// - Cities are refreshed while their calls fit in that allowance, strictly in order; the
 ///   rest keep their cached data and are `deferred` to a later run.
@@ -84,15 +86,20 @@ public struct RefreshPlan: Sendable, Equatable {
         let interval = state.previousRun.map { state.now.timeIntervalSince($0) }
             .map { min(intervalRange.upperBound, max(intervalRange.lowerBound, $0)) } ?? defaultInterval
         var paced = Double(Int.max), hard = Int.max
+        /// The share of a period's limit due by the end of this run's interval.
+        func share(from first: Date?, start: Date, end: Date) -> Double {
+            let anchor = min(state.now, max(start, first ?? start))
+            let span = end.timeIntervalSince(anchor)
+            return span <= 0 ? 1 : min(1, (state.now.timeIntervalSince(anchor) + interval) / span)
+        }
         if let daily = limits.daily {
-            let share = min(1, (state.now.timeIntervalSince(period.dayStart) + interval) / CallPeriod.daySeconds)
-            paced = min(paced, Double(daily) * share - Double(state.dayCalls))
+            let dayShare = share(from: state.dayFirstRun, start: period.dayStart, end: period.dayStart.addingTimeInterval(CallPeriod.daySeconds))
+            paced = min(paced, Double(daily) * dayShare - Double(state.dayCalls))
             hard = min(hard, daily - state.dayCalls)
         }
         if let monthly = limits.monthly {
-            let length = period.monthEnd.timeIntervalSince(period.monthStart)
-            let share = min(1, (state.now.timeIntervalSince(period.monthStart) + interval) / length)
-            paced = min(paced, Double(monthly) * share - Double(state.monthCalls))
+            let monthShare = share(from: state.monthFirstRun, start: period.monthStart, end: period.monthEnd)
+            paced = min(paced, Double(monthly) * monthShare - Double(state.monthCalls))
             hard = min(hard, monthly - state.monthCalls)
         }
         return (paced >= Double(Int.max) ? Int.max : max(0, Int(paced.rounded(.down))), max(0, hard))
