@@ -313,6 +313,20 @@ import Testing
             \(cities)
             """, file: URL(fileURLWithPath: "/tmp/isobar.yml"))
         #expect(BudgetEstimate.describe(config) == "budget: 40 cities × 2 calls, 1,000 calls a day: each city refreshed about every 1 h 55 min")
+        let meteo = try ConfigLoader.parse("""
+            base_url: https://w.example.org/
+            provider: open-meteo
+            open_meteo: { daily_limit: 10000, monthly_limit: 300000 }
+            cache: { max_age: 15m }
+            cities:
+              - { name: Oslo, country: NO, lat: 59.91, lon: 10.75, refresh: 30m }
+            """, file: URL(fileURLWithPath: "/tmp/isobar.yml"))
+        #expect(meteo.openMeteo.limits == CallLimits(daily: 10_000, monthly: 300_000) && meteo.cities[0].refresh == 1800)
+        #expect(BudgetEstimate.describe(meteo) == "budget: 1 city × 2 calls every 30 min need about 96 calls a day, within 10,000 calls a day and 300,000 a month (about 9,677 a day): every city refreshed as configured")
+        #expect(throws: IsobarError.self) {
+            try ConfigLoader.parse("base_url: https://w.example.org/\nopenweather: { daily_limit: 0 }\ncities:\n  - { name: A, country: GB }\n",
+                                   file: URL(fileURLWithPath: "/tmp/isobar.yml"))
+        }
         var roomy = config
         roomy.openWeather.limits = CallLimits(daily: 20_000)
         #expect(BudgetEstimate.describe(roomy) == "budget: 40 cities × 2 calls every 10 min need about 11,520 calls a day, within 20,000 calls a day: every city refreshed as configured")
