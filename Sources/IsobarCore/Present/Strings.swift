@@ -61,9 +61,17 @@ public struct Strings: Sendable {
         if language.lowercased() != "en" {
             let candidates = [language, language.lowercased(), base]
             for candidate in candidates {
-                if let overrides = try read(folder.appendingPathComponent("\(candidate).yml")) {
+                let file = folder.appendingPathComponent("\(candidate).yml")
+                if let overrides = try read(file) {
+                    let missing = table.keys.filter { overrides[$0] == nil }.sorted()
+                    let english = table.count
                     table.merge(overrides) { $1 }
                     found = candidate
+                    if !missing.isEmpty {
+                        // English stands in, key by key: never an empty string on a page.
+                        let some = missing.prefix(5).joined(separator: ", ") + (missing.count > 5 ? ", …" : "")
+                        warning = "\(file.path) lacks \(missing.count) of \(english) UI strings (\(some)); the pages show them in English (`isobar check` lists them all)"
+                    }
                     break
                 }
             }
@@ -72,6 +80,20 @@ public struct Strings: Sendable {
             }
         }
         return (Strings(table: table, language: htmlLanguage(found ?? "en")), warning)
+    }
+
+    /// What each translation in the theme's `i18n/` lacks or has beyond English, for
+    /// `isobar check`: file → missing keys and unknown keys (sorted).
+    public static func coverage(templates: URL) throws -> [(file: URL, missing: [String], unknown: [String])] {
+        let folder = templates.appendingPathComponent("i18n")
+        guard let english = try read(folder.appendingPathComponent("en.yml")) else { return [] }
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
+            .filter { $0.hasSuffix(".yml") && $0 != "en.yml" }.sorted()
+        return try names.compactMap { name in
+            let file = folder.appendingPathComponent(name)
+            guard let table = try read(file) else { return nil }
+            return (file, english.keys.filter { table[$0] == nil }.sorted(), table.keys.filter { english[$0] == nil }.sorted())
+        }
     }
 
     /// A flat mapping of keys to strings; nil when the file does not exist.
