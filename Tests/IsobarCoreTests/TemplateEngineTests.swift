@@ -36,6 +36,12 @@ import Testing
         #expect(try render("{{x}}", ["x": .text("*a* [b](c) `d` #e")]) == "&#42;a&#42; &#91;b&#93;(c) &#96;d&#96; &#35;e")
     }
 
+    @Test func htmlTemplatesEscapeForHTMLOnly() throws {
+        let nodes = try TemplateParser.parse("<p title=\"{{x}}\">{{x}}</p>", escaping: .html)
+        let rendered = try TemplateRenderer(templates: ["main": nodes]).render("main", .object(Values(["x": .text("*a* [b](c) \"<q>\" #1")])))
+        #expect(rendered == "<p title=\"*a* [b](c) &quot;&lt;q&gt;&quot; #1\">*a* [b](c) &quot;&lt;q&gt;&quot; #1</p>")
+    }
+
     @Test func dottedNamesAndTheContextStack() throws {
         let inner = Values(["b": .object(Values(["c": .text("deep")])), "shadow": .text("inner")])
         let values: [String: TemplateValue] = ["a": .object(inner), "shadow": .text("outer"), "top": .text("T")]
@@ -83,9 +89,15 @@ import Testing
         let values: [String: TemplateValue] = ["name": .text("Rome"), "items": .list([.text("a")])]
         #expect(try render("{{> partials/head}}\nbody", values, partials: ["partials/head": "## {{name}}\n"]) == "## Rome\nbody")
         #expect(try render("[{{>inline}}]", values, partials: ["inline": "{{name}}"]) == "[Rome]")
-        // An indented standalone partial indents every line it renders.
+        // An indented standalone partial indents every line of its template.
         #expect(try render("<ul>\n  {{> item}}\n</ul>\n", values, partials: ["item": "<li>\n{{name}}\n</li>\n"])
             == "<ul>\n  <li>\n  Rome\n  </li>\n</ul>\n")
+        // …but not the lines of a value it interpolates (spec: partials, "Standalone Indentation").
+        #expect(try render("\\\n {{>partial}}\n/\n", ["content": .text("<\n->")], partials: ["partial": "|\n{{{content}}}\n|\n"])
+            == "\\\n |\n <\n->\n |\n/\n")
+        // A standalone partial inside an indented one takes both indentations.
+        #expect(try render("  {{> outer}}\n", values, partials: ["outer": "a\n  {{> inner}}\nb\n", "inner": "{{name}}\nx\n"])
+            == "  a\n    Rome\n    x\n  b\n")
         // The spec's rule for a partial that does not exist: it renders as nothing.
         #expect(try render("a{{> nowhere}}b") == "ab")
         // A partial may include itself while data lasts (the innermost `node` is false: an
@@ -118,6 +130,7 @@ import Testing
         #expect(syntaxError("{{{name}}")?.message.contains("unfinished tag") == true)
         #expect(syntaxError("{{upper(name)}}")?.message.contains("transforms") == true)
         #expect(syntaxError("{{<base}}{{/base}}")?.message.contains("inheritance") == true)
+        #expect(syntaxError("{{>*dynamic}}")?.message.contains("dynamic partial names") == true)
         #expect(syntaxError("{{% CONTENT_TYPE: TEXT }}")?.message.contains("pragmas") == true)
         #expect(syntaxError("{{}}")?.message.contains("without a name") == true)
         #expect(syntaxError("{{a b}}")?.message.contains("unexpected character") == true)

@@ -31,7 +31,7 @@ public struct TemplateSet: Sendable {
             guard let data = manager.contents(atPath: url.path), let text = String(data: data, encoding: .utf8) else {
                 throw IsobarError(step: .render, path: url.path, message: "cannot read the template (is it UTF-8?)")
             }
-            templates[name] = try parse(text, file: url.path)
+            templates[name] = try parse(text, file: url.path, escaping: kind == .html ? .html : .markdown)
             kinds[name] = kind
         }
         for name in required where kinds[name] == nil {
@@ -42,9 +42,9 @@ public struct TemplateSet: Sendable {
     }
 
     /// Parses one template; a syntax error names the file, line and column.
-    static func parse(_ text: String, file: String) throws -> [TemplateNode] {
+    static func parse(_ text: String, file: String, escaping: VariableEscaping = .markdown) throws -> [TemplateNode] {
         do {
-            return try TemplateParser.parse(text)
+            return try TemplateParser.parse(text, escaping: escaping)
         } catch {
             throw IsobarError(
                 step: .render, location: SourceLocation(file: file, utf8Offset: error.offset, in: text.utf8),

@@ -4,12 +4,20 @@
 indirect enum TemplateNode: Sendable {
     /// Template text, copied to the output as it is.
     case text(String)
-    /// `{{name}}` (escaped) or `{{{name}}}` / `{{&name}}` (as it is).
-    case variable(TemplateName, escaped: Bool)
+    /// `{{name}}` (escaped for the template's kind) or `{{{name}}}` / `{{&name}}` (as it is).
+    case variable(TemplateName, escaping: VariableEscaping)
     /// `{{#name}}…{{/name}}`, or with `inverted` `{{^name}}…{{/name}}`.
     case section(TemplateName, inverted: Bool, [TemplateNode])
     /// `{{> path/name}}`; a partial alone on its line is indented like the tag.
     case partial(String, indentation: String)
+}
+
+/// How `{{name}}` escapes its value: for HTML in an `.html` template; for HTML and
+/// Markdown at once in a `.md` template, whose output cmark reads next.
+enum VariableEscaping: Sendable {
+    case none
+    case html
+    case markdown
 }
 
 /// A name as written in a tag, split at its dots: `now.wind.speed` is three parts; the

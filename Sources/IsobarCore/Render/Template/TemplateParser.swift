@@ -18,6 +18,7 @@ struct TemplateParser {
     private var tokens: [Token] = []
     /// Index in `tokens` of the first token of the line being read.
     private var lineStart = 0
+    private var escaping = VariableEscaping.markdown
 
     private enum Token {
         /// Text on one line; a newline can only be its last byte.
@@ -41,8 +42,10 @@ struct TemplateParser {
         }
     }
 
-    static func parse(_ text: String) throws(TemplateSyntaxError) -> [TemplateNode] {
+    /// `escaping`: what `{{name}}` escapes for, by the template's kind.
+    static func parse(_ text: String, escaping: VariableEscaping = .markdown) throws(TemplateSyntaxError) -> [TemplateNode] {
         var parser = TemplateParser(bytes: Array(text.utf8))
+        parser.escaping = escaping
         try parser.scan()
         return try parser.tree()
     }
@@ -128,6 +131,10 @@ struct TemplateParser {
             throw TemplateSyntaxError(
                 message: "template inheritance ({{<parent}}, {{$block}}) is not supported", offset: offset,
                 hint: "include shared pieces as partials ({{> partials/name}}); layout.html wraps every page")
+        case UInt8(ascii: ">") where name.hasPrefix("*"):
+            throw TemplateSyntaxError(
+                message: "dynamic partial names ({{>*name}}) are not supported", offset: offset,
+                hint: "name the partial itself, e.g. {{> partials/now}}; choose between partials with sections")
         case UInt8(ascii: ">"):
             try checkName(name, at: nameStart, allowingSlash: true)
         default:
@@ -235,9 +242,9 @@ struct TemplateParser {
                 case UInt8(ascii: ">"):
                     append(.partial(tag.name, indentation: tag.indentation))
                 case UInt8(ascii: "&"), UInt8(ascii: "{"):
-                    append(.variable(TemplateName(tag.name), escaped: false))
+                    append(.variable(TemplateName(tag.name), escaping: .none))
                 case 0:
-                    append(.variable(TemplateName(tag.name), escaped: true))
+                    append(.variable(TemplateName(tag.name), escaping: escaping))
                 default:
                     break  // comments and delimiter changes leave nothing behind
                 }

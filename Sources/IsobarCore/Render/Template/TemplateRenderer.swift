@@ -20,59 +20,93 @@ struct TemplateRenderer: Sendable {
         var output = ""
         output.reserveCapacity(32_768)
         var stack = [model]
-        try render(nodes, stack: &stack, into: &output, depth: 0)
+        var lines: Lines?
+        try render(nodes, stack: &stack, into: &output, depth: 0, lines: &lines)
         return output
     }
 
-    private func render(_ nodes: [TemplateNode], stack: inout [TemplateValue], into output: inout String, depth: Int) throws(TooDeep) {
+    /// Inside a standalone partial: the indentation its template's lines get, and whether
+    /// the output is at the start of one of them. Only the template's own newlines start a
+    /// line; a newline inside an interpolated value does not (spec: partials, "Standalone
+    /// Indentation"), so a multi-line value is not shifted.
+    private struct Lines {
+        var indentation: String
+        var atLineStart = true
+    }
+
+    private func render(
+        _ nodes: [TemplateNode], stack: inout [TemplateValue], into output: inout String, depth: Int, lines: inout Lines?
+    ) throws(TooDeep) {
         for node in nodes {
             switch node {
             case .text(let text):
-                output += text
-            case .variable(let name, let escaped):
+                if lines == nil { output += text } else { Self.appendTemplateText(text, into: &output, lines: &lines!) }
+            case .variable(let name, let escaping):
+                let text: String
                 switch resolve(name, in: stack) {
-                case .text(let text):
-                    if escaped { MarkdownSafeHTML.append(text, to: &output) } else { output += text }
-                case .number(let number):
-                    output += String(number)
-                case .bool(let flag):
-                    output += flag ? "true" : "false"
-                case .missing, .list, .object:
-                    break
+                case .text(let value): text = value
+                case .number(let number): text = String(number)
+                case .bool(let flag): text = flag ? "true" : "false"
+                case .missing, .list, .object: continue
+                }
+                if !text.isEmpty, lines?.atLineStart == true {
+                    output += lines!.indentation
+                    lines!.atLineStart = false
+                }
+                switch escaping {
+                case .none: output += text
+                case .html: MarkupEscaping.append(text, to: &output)
+                case .markdown: MarkdownSafeHTML.append(text, to: &output)
                 }
             case .section(let name, let inverted, let children):
                 let value = resolve(name, in: stack)
                 if inverted {
-                    if Self.isFalsy(value) { try render(children, stack: &stack, into: &output, depth: depth) }
+                    if Self.isFalsy(value) { try render(children, stack: &stack, into: &output, depth: depth, lines: &lines) }
                     continue
                 }
                 switch value {
                 case .missing, .bool(false):
                     break
                 case .bool(true):
-                    try render(children, stack: &stack, into: &output, depth: depth)
+                    try render(children, stack: &stack, into: &output, depth: depth, lines: &lines)
                 case .list(let elements):
                     for element in elements {
                         stack.append(element)
                         defer { stack.removeLast() }
-                        try render(children, stack: &stack, into: &output, depth: depth)
+                        try render(children, stack: &stack, into: &output, depth: depth, lines: &lines)
                     }
                 case .text, .number, .object:
                     stack.append(value)
                     defer { stack.removeLast() }
-                    try render(children, stack: &stack, into: &output, depth: depth)
+                    try render(children, stack: &stack, into: &output, depth: depth, lines: &lines)
                 }
             case .partial(let name, let indentation):
                 guard let partial = templates[name] else { continue }
                 guard depth < Self.maximumDepth else { throw TooDeep(partial: name) }
                 if indentation.isEmpty {
-                    try render(partial, stack: &stack, into: &output, depth: depth + 1)
+                    try render(partial, stack: &stack, into: &output, depth: depth + 1, lines: &lines)
                 } else {
-                    var inner = ""
-                    try render(partial, stack: &stack, into: &inner, depth: depth + 1)
-                    Self.indent(inner, by: indentation, into: &output)
+                    // A standalone partial inside an indented one takes both indentations.
+                    var inner: Lines? = Lines(indentation: (lines?.indentation ?? "") + indentation)
+                    try render(partial, stack: &stack, into: &output, depth: depth + 1, lines: &inner)
+                    if lines != nil { lines!.atLineStart = inner!.atLineStart }
                 }
             }
+        }
+    }
+
+    /// Template text of an indented partial: each of its non-empty lines starts with the
+    /// indentation.
+    private static func appendTemplateText(_ text: String, into output: inout String, lines: inout Lines) {
+        for (index, segment) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            if index > 0 {
+                output += "\n"
+                lines.atLineStart = true
+            }
+            guard !segment.isEmpty else { continue }
+            if lines.atLineStart { output += lines.indentation }
+            output += segment
+            lines.atLineStart = false
         }
     }
 
@@ -97,15 +131,6 @@ struct TemplateRenderer: Sendable {
         case .missing, .bool(false): return true
         case .list(let elements): return elements.isEmpty
         default: return false
-        }
-    }
-
-    /// Every non-empty line of a standalone partial's output starts with the tag's indentation.
-    private static func indent(_ text: String, by indentation: String, into output: inout String) {
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            if line.offset > 0 { output += "\n" }
-            if !line.element.isEmpty { output += indentation }
-            output += line.element
         }
     }
 }
