@@ -11,7 +11,7 @@ struct Isobar: AsyncParsableCommand {
         commandName: "isobar",
         abstract: "Builds a static weather site from isobar.yml.",
         version: "isobar \(Version.isobar) (\(Version.libraries))",
-        subcommands: [Build.self, Check.self, Deploy.self])
+        subcommands: [Build.self, Check.self, Deploy.self, New.self, Theme.self])
 
     /// `--wait` may stand alone (wait as long as it takes) or take a duration; the parser
     /// wants a value, so a bare one is given `forever`.
@@ -208,6 +208,59 @@ struct Check: AsyncParsableCommand {
         } else {
             printError(result.summary)
             throw ExitCode(1)
+        }
+    }
+}
+
+struct New: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Write a new site into DIR: a commented isobar.yml (Open-Meteo, no key needed), places, a README.")
+
+    @Argument(help: "A new or empty folder.")
+    var folder: String
+
+    func run() async throws {
+        do {
+            let written = try NewSite.write(into: URL(fileURLWithPath: folder))
+            print("wrote \(written.count) files into \(folder): isobar.yml, places.json, README.md")
+            print("next: cd \(folder) && isobar build   (then open _site/index.html)")
+        } catch {
+            printError((error as? IsobarError)?.description ?? "error: \(error)")
+            throw ExitCode(1)
+        }
+    }
+}
+
+struct Theme: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "The built-in theme.", subcommands: [Eject.self])
+
+    struct Eject: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Copy the built-in theme out for editing: into the config's `templates:` and `public:` folders, or DIR/Templates and DIR/Public. Files already there are kept.")
+
+        @OptionGroup var config: ConfigOption
+
+        @Argument(help: "Where to put Templates/ and Public/ (default: the config's folders).")
+        var folder: String?
+
+        func run() async throws {
+            do {
+                let templates: URL, publicFolder: URL
+                if let folder {
+                    templates = URL(fileURLWithPath: folder).appendingPathComponent(ThemeFiles.templatesFolder)
+                    publicFolder = URL(fileURLWithPath: folder).appendingPathComponent(ThemeFiles.publicFolder)
+                } else {
+                    let loaded = try ConfigLoader.load(from: config.url)
+                    (templates, publicFolder) = (loaded.templatesDirectory, loaded.publicDirectory)
+                }
+                let (written, kept) = try ThemeFiles.eject(templates: templates, public: publicFolder)
+                print("wrote \(written.count) files into \(templates.path) and \(publicFolder.path)"
+                    + (kept.isEmpty ? "" : "; kept \(kept.count) already there"))
+            } catch {
+                printError((error as? IsobarError)?.description ?? "error: \(error)")
+                throw ExitCode(1)
+            }
         }
     }
 }

@@ -28,7 +28,7 @@ import Testing
         defer { site.cleanup() }
         _ = try site.write("now: \"Maintenant\"\nhumdity: \"Humidité\"\n", to: "Templates/i18n/fr.yml")
         try edit(site, "isobar.yml") { "language: fr\n" + $0.replacingOccurrences(of: "language: en\n", with: "") }
-        let english = try #require(try Strings.read(site.url.appendingPathComponent("Templates/i18n/en.yml")))
+        let english = try #require(try Strings.read(Strings.themeFile("en.yml", templates: site.url.appendingPathComponent("Templates"))))
         let checked = try await IsobarRun.launch(["check"], in: site.url)
         #expect(checked.status == 0, "\(checked.stderr)")
         let missing = english.keys.filter { $0 != "now" }.sorted()

@@ -238,8 +238,9 @@ import Testing
     }
 
     @Test func everyEnglishKeyIsTranslatedToGerman() throws {
-        let english = try #require(try Strings.read(TestPaths.repository.appendingPathComponent("Templates/i18n/en.yml")))
-        let german = try #require(try Strings.read(TestPaths.repository.appendingPathComponent("Templates/i18n/de.yml")))
+        let templates = TestPaths.repository.appendingPathComponent("Templates")
+        let english = try #require(try Strings.read(Strings.themeFile("en.yml", templates: templates)))
+        let german = try #require(try Strings.read(Strings.themeFile("de.yml", templates: templates)))
         #expect(Set(english.keys).subtracting(german.keys).sorted() == [])
     }
 

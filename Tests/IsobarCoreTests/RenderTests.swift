@@ -82,17 +82,20 @@ import Testing
         }
     }
 
-    @Test func missingRequiredTemplateIsNamed() throws {
+    @Test func aPartialThemeTakesTheRestFromTheBuiltinOne() throws {
         let folder = try TemporaryFolder()
         defer { folder.cleanup() }
-        _ = try folder.write("{{{content}}}", to: "layout.html")
-        _ = try folder.write("# i", to: "index.md")
-        do {
-            _ = try TemplateSet.load(from: folder.url)
-            Issue.record("loaded a theme without city")
-        } catch let error as IsobarError {
-            #expect(error.message.contains("no city template"))
-        }
+        _ = try folder.write("<main>{{{content}}}</main>", to: "layout.html")
+        _ = try folder.write("# mine", to: "index.md")
+        let templates = try TemplateSet.load(from: folder.url)
+        // The site's layout and index, the built-in city page, 404 and partials.
+        #expect(templates.has("city") && templates.has("404") && templates.has("partials/now"))
+        #expect(templates.count == ThemeFiles.builtin(under: "Templates").keys.filter { $0.hasSuffix(".md") || $0.hasSuffix(".html") }.count)
+        let page = try templates.renderPage(LayoutModel(
+            t: [:], site: .init(title: "T", language: "en", baseURL: "https://w.example.org/"), attributions: [],
+            page: .init(title: "t", description: "d", canonicalURL: "https://w.example.org/", root: "", kind: "index", noIndex: false),
+            content: "<p>x</p>"))
+        #expect(page == "<main><p>x</p></main>")
     }
 
     @Test func cmarkFreesAndRendersUnicode() {

@@ -36,6 +36,15 @@ test "$pages" -eq 8 || { echo "install: expected 8 city pages, found $pages" >&2
 grep -q "</html>" "$site/_site/index.html"
 env -i "$prefix/bin/isobar" --version
 
+# The binary alone carries the theme: a folder with nothing but a config builds.
+bare="$work/bare"
+mkdir -p "$bare"
+printf 'base_url: https://w.example.org/\nprovider: snapshot\nsnapshot_dir: %s\ncities:\n  - { name: Paris, country: FR }\n' \
+    "$root/Samples" > "$bare/isobar.yml"
+(cd "$bare" && env -i PATH=/usr/bin:/bin HOME="$work" SOURCE_DATE_EPOCH=1795348800 "$prefix/bin/isobar" build --quiet)
+test -f "$bare/_site/paris-fr/index.html" && test -f "$bare/_site/assets/style.css"
+echo "install: a folder holding only isobar.yml builds with the installed binary's own theme"
+
 # The systemd units as shipped, but for the binary's and the site's place in this test.
 if command -v systemd-analyze >/dev/null 2>&1; then
   units="$work/units"

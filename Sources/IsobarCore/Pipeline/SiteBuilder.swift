@@ -219,6 +219,11 @@ public struct SiteBuilder: Sendable {
     func siteFingerprint(_ config: SiteConfig, icons: Set<String>, images: Set<String>) throws -> String {
         var digest = Fingerprint()
         digest.add(Version.isobar)
+        // The built-in theme, which the site's own files override one by one.
+        for path in BuiltinTheme.files.keys.sorted() {
+            digest.add(path)
+            digest.add(BuiltinTheme.files[path]!)
+        }
         for file in [config.file, config.placesFile] {
             digest.add(FileManager.default.contents(atPath: file.path) ?? Data())
         }

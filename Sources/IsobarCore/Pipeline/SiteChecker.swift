@@ -38,7 +38,7 @@ public struct SiteChecker: Sendable {
                 if !missing.isEmpty {
                     warnings.append("\(file.path): \(missing.count) UI string\(missing.count == 1 ? "" : "s") missing, shown in English: \(missing.joined(separator: ", "))")
                 }
-                let english = try Strings.read(config.templatesDirectory.appendingPathComponent("i18n/en.yml")).map { Array($0.keys) } ?? []
+                let english = try Strings.englishKeys(templates: config.templatesDirectory)
                 for key in unknown {
                     let hint = Spelling.closest(to: key, among: english).map { " (did you mean \"\($0)\"?)" } ?? ""
                     warnings.append("\(file.path): \"\(key)\" is not a key of en.yml and is never shown\(hint)")

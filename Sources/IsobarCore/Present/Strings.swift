@@ -54,14 +54,14 @@ public struct Strings: Sendable {
     /// matched as given (`pt_br`), then by its first part (`pt`).
     public static func load(templates: URL, language: String) throws -> (strings: Strings, warning: String?) {
         let folder = templates.appendingPathComponent("i18n")
-        var table = try read(folder.appendingPathComponent("en.yml")) ?? [:]
+        var table = try read(themeFile("en.yml", templates: templates)) ?? [:]
         var warning: String?
         var found: String?
         let base = language.lowercased().split(whereSeparator: { $0 == "_" || $0 == "-" }).first.map(String.init) ?? "en"
         if language.lowercased() != "en" {
             let candidates = [language, language.lowercased(), base]
             for candidate in candidates {
-                let file = folder.appendingPathComponent("\(candidate).yml")
+                let file = themeFile("\(candidate).yml", templates: templates)
                 if let overrides = try read(file) {
                     let missing = table.keys.filter { overrides[$0] == nil }.sorted()
                     let english = table.count
@@ -84,24 +84,44 @@ public struct Strings: Sendable {
 
     /// What each translation in the theme's `i18n/` lacks or has beyond English, for
     /// `isobar check`: file → missing keys and unknown keys (sorted).
-    public static func coverage(templates: URL) throws -> [(file: URL, missing: [String], unknown: [String])] {
+    public static func coverage(templates: URL) throws -> [(file: ThemeFile, missing: [String], unknown: [String])] {
         let folder = templates.appendingPathComponent("i18n")
-        guard let english = try read(folder.appendingPathComponent("en.yml")) else { return [] }
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
-            .filter { $0.hasSuffix(".yml") && $0 != "en.yml" }.sorted()
+        guard let english = try read(themeFile("en.yml", templates: templates)) else { return [] }
+        let own = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        let builtin = ThemeFiles.builtin(under: ThemeFiles.templatesFolder).keys.filter { $0.hasPrefix("i18n/") }.map { String($0.dropFirst(5)) }
+        let names = Set(own + builtin).filter { $0.hasSuffix(".yml") && $0 != "en.yml" && !$0.contains("/") }.sorted()
         return try names.compactMap { name in
-            let file = folder.appendingPathComponent(name)
+            let file = themeFile(name, templates: templates)
             guard let table = try read(file) else { return nil }
             return (file, english.keys.filter { table[$0] == nil }.sorted(), table.keys.filter { english[$0] == nil }.sorted())
         }
     }
 
+    /// A strings file of the theme: the site's `i18n/NAME` when it has one, else the built-in one.
+    public struct ThemeFile: Sendable {
+        public var path: String
+        var data: Data?
+    }
+
+    static func themeFile(_ name: String, templates: URL) -> ThemeFile {
+        let file = templates.appendingPathComponent("i18n/\(name)")
+        if let data = FileManager.default.contents(atPath: file.path) { return ThemeFile(path: file.path, data: data) }
+        let relative = "i18n/\(name)"
+        return ThemeFile(path: ThemeFiles.builtinPath(ThemeFiles.templatesFolder, relative),
+                         data: ThemeFiles.builtin(under: ThemeFiles.templatesFolder)[relative])
+    }
+
+    /// The English strings of the theme, for suggestions.
+    public static func englishKeys(templates: URL) throws -> [String] {
+        Array(try read(themeFile("en.yml", templates: templates))?.keys ?? [:].keys)
+    }
+
     /// A flat mapping of keys to strings; nil when the file does not exist.
-    static func read(_ file: URL) throws -> [String: String]? {
-        guard let data = FileManager.default.contents(atPath: file.path) else { return nil }
+    static func read(_ theme: ThemeFile) throws -> [String: String]? {
+        guard let data = theme.data else { return nil }
         // Read like the config: positions for bad bytes and syntax, and a limit on aliases.
-        guard let root = try YAMLDocument(data: data, file: file.path).root, case .mapping(let mapping) = root.node else {
-            throw IsobarError(step: .config, path: file.path, message: "expected a mapping of keys to strings")
+        guard let root = try YAMLDocument(data: data, file: theme.path).root, case .mapping(let mapping) = root.node else {
+            throw IsobarError(step: .config, path: theme.path, message: "expected a mapping of keys to strings")
         }
         var table: [String: String] = [:]
         for (key, value) in mapping {
@@ -109,7 +129,7 @@ public struct Strings: Sendable {
                 let mark = value.mark ?? key.mark
                 throw IsobarError(
                     step: .config,
-                    location: SourceLocation(file: file.path, line: mark?.line ?? 1, column: mark?.column ?? 1, in: root.text),
+                    location: SourceLocation(file: theme.path, line: mark?.line ?? 1, column: mark?.column ?? 1, in: root.text),
                     message: "each key needs a plain string value")
             }
             table[name] = string

@@ -17,17 +17,29 @@ public struct PublicAssets: Sendable {
     /// The site folder the files go under (`assets`).
     let folder: String
 
+    /// The site's own files in `source` (when it has that folder), and the built-in
+    /// theme's for every path the site does not have.
     public static func read(_ source: URL, under relativeFolder: String) throws -> PublicAssets {
-        let manager = FileManager.default
-        var isFolder: ObjCBool = false
-        guard manager.fileExists(atPath: source.path, isDirectory: &isFolder), isFolder.boolValue, let root = realPath(source.path) else {
-            throw IsobarError(step: .publish, path: source.path, message: "the public folder does not exist",
-                              hint: "set `public:` in the config to the theme's static files")
-        }
         var assets = PublicAssets(folder: relativeFolder)
+        if ThemeFiles.exists(source), let root = realPath(source.path) {
+            try assets.readOwn(source, root: root)
+        }
+        let own = Set(assets.files.map(\.path))
+        for (relative, data) in ThemeFiles.builtin(under: ThemeFiles.publicFolder).sorted(by: { $0.key < $1.key })
+        where !own.contains("\(relativeFolder)/\(relative)") {
+            assets.files.append(("\(relativeFolder)/\(relative)", data))
+        }
+        return assets
+    }
+
+    private mutating func readOwn(_ source: URL, root: String) throws {
+        let manager = FileManager.default
+        let relativeFolder = folder
+        var assets = self
+        defer { self = assets }
         // FileManager's enumerator does not descend into a linked folder; it lists the link.
         let names = (manager.enumerator(atPath: source.path)?.compactMap { $0 as? String } ?? []).sorted()
-        for relative in names where !isHidden(relative) {
+        for relative in names where !Self.isHidden(relative) {
             let path = source.path + "/" + relative
             var status = stat()
             guard lstat(path, &status) == 0 else { continue }
@@ -36,7 +48,7 @@ public struct PublicAssets: Sendable {
             case S_IFDIR: continue
             case S_IFREG: break
             case S_IFLNK:
-                switch followable(path, root: root) {
+                switch Self.followable(path, root: root) {
                 case .success(let target): file = target
                 case .failure(let reason):
                     assets.warnings.append("\(path) \(OwnedFolder.describeLink(path)): not published, since it \(reason.rawValue)\n"
@@ -52,7 +64,6 @@ public struct PublicAssets: Sendable {
             }
             assets.files.append(("\(relativeFolder)/\(relative)", data))
         }
-        return assets
     }
 
     /// The names of the files published from straight inside `subfolder` of the public

@@ -13,26 +13,34 @@ public struct TemplateSet: Sendable {
     /// Templates every site needs; a theme may add more.
     public static let required = ["layout", "index", "city"]
 
+    /// The built-in templates, each replaced by the site's file of the same name in
+    /// `directory` (when the site has that folder): `city.html` there replaces `city.md`.
     public static func load(from directory: URL) throws -> TemplateSet {
-        let manager = FileManager.default
-        var isFolder: ObjCBool = false
-        guard manager.fileExists(atPath: directory.path, isDirectory: &isFolder), isFolder.boolValue else {
-            throw IsobarError(step: .render, path: directory.path, message: "the templates folder does not exist",
-                              hint: "set `templates:` in the config to the theme's folder")
+        var sources: [String: (text: String, path: String, kind: Kind)] = [:]
+        func add(_ relative: String, _ data: Data?, path: String) throws {
+            let kind: Kind
+            if relative.hasSuffix(".md") { kind = .markdown } else if relative.hasSuffix(".html") { kind = .html } else { return }
+            guard let data, let text = String(data: data, encoding: .utf8) else {
+                throw IsobarError(step: .render, path: path, message: "cannot read the template (is it UTF-8?)")
+            }
+            sources[String(relative[..<relative.lastIndex(of: ".")!])] = (text, path, kind)
+        }
+        for (relative, data) in ThemeFiles.builtin(under: ThemeFiles.templatesFolder) {
+            try add(relative, data, path: ThemeFiles.builtinPath(ThemeFiles.templatesFolder, relative))
+        }
+        if ThemeFiles.exists(directory) {
+            let manager = FileManager.default
+            for relative in (manager.enumerator(atPath: directory.path)?.compactMap { $0 as? String } ?? []).sorted() {
+                let url = directory.appendingPathComponent(relative)
+                guard relative.hasSuffix(".md") || relative.hasSuffix(".html") else { continue }
+                try add(relative, manager.contents(atPath: url.path), path: url.path)
+            }
         }
         var templates: [String: [TemplateNode]] = [:]
         var kinds: [String: Kind] = [:]
-        let files = (manager.enumerator(atPath: directory.path)?.compactMap { $0 as? String } ?? []).sorted()
-        for relative in files {
-            let kind: Kind
-            if relative.hasSuffix(".md") { kind = .markdown } else if relative.hasSuffix(".html") { kind = .html } else { continue }
-            let url = directory.appendingPathComponent(relative)
-            let name = String(relative[..<relative.lastIndex(of: ".")!])
-            guard let data = manager.contents(atPath: url.path), let text = String(data: data, encoding: .utf8) else {
-                throw IsobarError(step: .render, path: url.path, message: "cannot read the template (is it UTF-8?)")
-            }
-            templates[name] = try parse(text, file: url.path, escaping: kind == .html ? .html : .markdown)
-            kinds[name] = kind
+        for (name, source) in sources {
+            templates[name] = try parse(source.text, file: source.path, escaping: source.kind == .html ? .html : .markdown)
+            kinds[name] = source.kind
         }
         for name in required where kinds[name] == nil {
             throw IsobarError(step: .render, path: directory.appendingPathComponent(name).path,

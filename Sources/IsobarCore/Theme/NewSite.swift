@@ -1,0 +1,79 @@
+import Foundation
+
+/// `isobar new DIR`: a site that builds as it is — a commented config with Open-Meteo
+/// (no key needed) and three cities, example places, and a note on what to do next. The
+/// theme is the built-in one; `isobar theme eject` copies it out for editing.
+public enum NewSite {
+    public static let config = """
+        # An Isobar weather site. Every key is described in Isobar's README, "Configuration".
+        title: My Weather
+        # The address the site will be served at (canonical links, the sitemap, the feed).
+        base_url: https://weather.example.org/
+        language: en              # UI text, dates and numbers; en and de ship
+        units: metric             # metric, imperial or standard; a city may override it
+        # Open-Meteo needs no account or key. For OpenWeather: provider: openweather, and
+        # export OPENWEATHER_API_KEY=your-key.
+        provider: open-meteo
+        open_meteo:
+          daily_limit: 10000      # Open-Meteo's free use: 10,000 calls a day
+        cache: { dir: .isobar/cache, max_age: 15m }
+        places: places.json
+        output: _site
+        # The theme is built in. To change it, run `isobar theme eject`: Templates/ and
+        # Public/ appear here, and every file in them overrides the built-in one.
+        cities:
+          - { name: London, country: GB, lat: 51.5073, lon: -0.1276 }
+          - { name: Lisbon, country: PT, lat: 38.7223, lon: -9.1393 }
+          - { name: Tokyo, country: JP, lat: 35.6895, lon: 139.6917 }
+
+        """
+
+    public static let places = """
+        {
+          "london-gb": [
+            {
+              "name": "Tower of London",
+              "description": "A medieval fortress on the Thames that still guards the Crown Jewels.",
+              "lat": 51.5081,
+              "lon": -0.0759,
+              "wikipedia": "https://en.wikipedia.org/wiki/Tower_of_London"
+            }
+          ]
+        }
+
+        """
+
+    public static let readme = """
+        # My Weather
+
+        Built with Isobar. Next: edit `isobar.yml` (title, base_url, your cities), run
+        `isobar check`, then `isobar build`, and open `_site/index.html`. To change how it
+        looks, `isobar theme eject` copies the theme here.
+
+        """
+
+    /// Writes the site into `folder`, which must be missing or empty: nothing of the
+    /// user's is overwritten.
+    public static func write(into folder: URL) throws -> [String] {
+        let manager = FileManager.default
+        if manager.fileExists(atPath: folder.path) {
+            let contents = (try? manager.contentsOfDirectory(atPath: folder.path)) ?? ["?"]
+            guard contents.isEmpty else {
+                throw IsobarError(step: .config, path: folder.path, message: "the folder is not empty",
+                                  hint: "give a new folder's name (isobar new my-weather); nothing here was changed")
+            }
+        }
+        do {
+            try manager.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw IsobarError(step: .config, path: folder.path, message: "cannot create the folder: \(error.localizedDescription)")
+        }
+        var written: [String] = []
+        for (name, text) in [("isobar.yml", config), ("places.json", places), ("README.md", readme)] {
+            let file = folder.appendingPathComponent(name)
+            _ = try AtomicFile.write(Data(text.utf8), to: file, step: .config)
+            written.append(file.path)
+        }
+        return written
+    }
+}

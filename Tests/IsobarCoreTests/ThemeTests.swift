@@ -1,0 +1,120 @@
+import Foundation
+import Testing
+@testable import IsobarCore
+
+/// The built-in theme: the binary carries the repository's Templates/ and Public/, a site
+/// needs only its config, the site's own files win one by one, `theme eject` copies the
+/// theme out, and `isobar new` writes a site that builds.
+@Suite struct ThemeTests {
+    /// Every visible file under `folder`, relative path → bytes.
+    static func files(_ folder: URL) -> [String: Data] {
+        var found: [String: Data] = [:]
+        for case let relative as String in FileManager.default.enumerator(atPath: folder.path) ?? NSEnumerator() {
+            guard !relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }) else { continue }
+            var isFolder: ObjCBool = false
+            let path = folder.appendingPathComponent(relative).path
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue {
+                found[relative] = FileManager.default.contents(atPath: path)
+            }
+        }
+        return found
+    }
+
+    @Test func theBuiltinThemeIsTheRepositorysTemplatesAndPublic() {
+        for top in [ThemeFiles.templatesFolder, ThemeFiles.publicFolder] {
+            let onDisk = Self.files(TestPaths.repository.appendingPathComponent(top))
+            let builtin = ThemeFiles.builtin(under: top)
+            #expect(!onDisk.isEmpty)
+            #expect(builtin == onDisk, "\(top)/ changed: run `python3 Tools/embed-theme.py` to update BuiltinTheme.swift")
+        }
+    }
+
+    /// A config alone, building from the repository's samples.
+    static func bareSite(extra: String = "") throws -> TemporaryFolder {
+        let site = try TemporaryFolder()
+        _ = try site.write("""
+            base_url: https://w.example.org/
+            provider: snapshot
+            snapshot_dir: \(TestPaths.repository.appendingPathComponent("Samples").path)
+            \(extra)cities:
+              - { name: London, country: GB }
+              - { name: Paris, country: FR }
+            """, to: "isobar.yml")
+        return site
+    }
+
+    static let epoch = ["SOURCE_DATE_EPOCH": "1795348800"]
+
+    @Test func aSiteNeedsOnlyItsConfig() async throws {
+        let site = try Self.bareSite()
+        defer { site.cleanup() }
+        let run = try await IsobarRun.launch(["build"], in: site.url, environment: Self.epoch)
+        #expect(run.status == 0 && run.stderr.isEmpty == false, "\(run.stderr)")
+        let output = site.url.appendingPathComponent("_site")
+        let page = try String(contentsOf: output.appendingPathComponent("london-gb/index.html"), encoding: .utf8)
+        #expect(page.contains("<h1") && page.hasSuffix("</html>\n"))
+        #expect(try Data(contentsOf: output.appendingPathComponent("assets/style.css")) == ThemeFiles.builtin(under: "Public")["style.css"])
+        let check = try await IsobarRun.launch(["check"], in: site.url)
+        #expect(check.status == 0 && check.stdout.contains("ok: 2 cities, 10 templates"), "\(check.stdout)\(check.stderr)")
+    }
+
+    @Test func theSitesOwnFilesWinOneByOneAndEjectKeepsThem() async throws {
+        let site = try Self.bareSite()
+        defer { site.cleanup() }
+        let index = try #require(ThemeFiles.builtin(under: "Templates")["index.md"]).map { $0 }
+        let mine = String(decoding: index, as: UTF8.self) + "\n<p class=\"mine\">My own index</p>\n"
+        _ = try site.write(mine, to: "Templates/index.md")
+        _ = try site.write("body { color: rebeccapurple; }\n", to: "Public/style.css")
+        let first = try await IsobarRun.launch(["build"], in: site.url, environment: Self.epoch)
+        #expect(first.status == 0, "\(first.stderr)")
+        let output = site.url.appendingPathComponent("_site")
+        #expect(try String(contentsOf: output.appendingPathComponent("index.html"), encoding: .utf8).contains("My own index"))
+        #expect(try String(contentsOf: output.appendingPathComponent("assets/style.css"), encoding: .utf8) == "body { color: rebeccapurple; }\n")
+        // Every other asset is the built-in one.
+        #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("assets/icons/01d.svg").path))
+        let city = try String(contentsOf: output.appendingPathComponent("london-gb/index.html"), encoding: .utf8)
+
+        let eject = try await IsobarRun.launch(["theme", "eject"], in: site.url)
+        #expect(eject.status == 0 && eject.stdout.contains("kept 2 already there"), "\(eject.stdout)\(eject.stderr)")
+        #expect(try String(contentsOf: site.url.appendingPathComponent("Templates/index.md"), encoding: .utf8) == mine)
+        #expect(Self.files(site.url.appendingPathComponent("Templates")).count == ThemeFiles.builtin(under: "Templates").count)
+        let again = try await IsobarRun.launch(["build"], in: site.url, environment: Self.epoch)
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(try String(contentsOf: output.appendingPathComponent("index.html"), encoding: .utf8).contains("My own index"))
+        #expect(try String(contentsOf: output.appendingPathComponent("london-gb/index.html"), encoding: .utf8) == city,
+                "an ejected file is the built-in one: the page is the same")
+        // Ejecting into another folder writes a whole theme there.
+        let elsewhere = try await IsobarRun.launch(["theme", "eject", "theme-copy"], in: site.url)
+        #expect(elsewhere.status == 0)
+        #expect(Self.files(site.url.appendingPathComponent("theme-copy/Public")) == ThemeFiles.builtin(under: "Public"))
+    }
+
+    @Test func newWritesASiteThatBuilds() async throws {
+        let log = OpenMeteoFetchTests.Log()
+        let (server, task, port) = try await OpenMeteoFetchTests().serve(log)
+        defer { task.cancel(); Task { await server.stop() } }
+        let parent = try TemporaryFolder()
+        defer { parent.cleanup() }
+        let made = try await IsobarRun.launch(["new", "weather"], in: parent.url)
+        #expect(made.status == 0 && made.stdout.contains("next: cd weather && isobar build"), "\(made.stdout)\(made.stderr)")
+        let site = parent.url.appendingPathComponent("weather")
+        #expect(Set(try FileManager.default.contentsOfDirectory(atPath: site.path)) == ["isobar.yml", "places.json", "README.md"])
+        // The stand-in in place of Open-Meteo's three services: no test touches the internet.
+        let config = site.appendingPathComponent("isobar.yml")
+        let local = "http://127.0.0.1:\(port)"
+        try String(contentsOf: config, encoding: .utf8)
+            .replacingOccurrences(of: "open_meteo:\n", with: "open_meteo:\n  base_url: \(local)\n  geocoding_url: \(local)\n  air_quality_url: \(local)\n")
+            .write(to: config, atomically: true, encoding: .utf8)
+        let check = try await IsobarRun.launch(["check"], in: site)
+        #expect(check.status == 0 && check.stdout.contains("ok: 3 cities, 10 templates, 1 places"), "\(check.stdout)\(check.stderr)")
+        let built = try await IsobarRun.launch(["build"], in: site)
+        #expect(built.status == 0, "\(built.stderr)")
+        for slug in ["london-gb", "lisbon-pt", "tokyo-jp"] {
+            #expect(FileManager.default.fileExists(atPath: site.appendingPathComponent("_site/\(slug)/index.html").path), "\(slug)")
+        }
+        #expect(try String(contentsOf: site.appendingPathComponent("_site/london-gb/index.html"), encoding: .utf8).contains("Tower of London"))
+        // Never over a user's files.
+        let again = try await IsobarRun.launch(["new", "weather"], in: parent.url)
+        #expect(again.status == 1 && again.stderr.contains("the folder is not empty"), "\(again.stderr)")
+    }
+}
