@@ -44,6 +44,20 @@ import Testing
         #expect(!page.contains("<dt></dt>") && !page.contains("<h2></h2>"), "no empty label where a string is missing")
     }
 
+    @Test func anUnknownPartialIsAnErrorAtItsTagWithTheNearestName() async throws {
+        let site = try TemporaryFolder.demoSite()
+        defer { site.cleanup() }
+        try edit(site, "Templates/city.md") { $0.replacingOccurrences(of: "{{> partials/now}}", with: "{{> partials/nwo}}") }
+        for command in [["check"], ["build"]] {
+            let run = try await IsobarRun.launch(command, in: site.url)
+            #expect(run.status == 1, "\(run.stderr)")
+            #expect(run.stderr.contains("Templates/city.md:10:5: error: template syntax: unknown partial \"partials/nwo\"")
+                && run.stderr.contains(" 10 | {{> partials/nwo}}\n    |     ^") && run.stderr.contains("did you mean {{> partials/now}}?"),
+                    "\(run.stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: site.url.appendingPathComponent("_site").path), "nothing written")
+    }
+
     @Test func unknownConfigKeyGetsDidYouMean() throws {
         let site = try TemporaryFolder.demoSite()
         defer { site.cleanup() }

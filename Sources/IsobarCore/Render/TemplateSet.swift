@@ -42,11 +42,38 @@ public struct TemplateSet: Sendable {
             templates[name] = try parse(source.text, file: source.path, escaping: source.kind == .html ? .html : .markdown)
             kinds[name] = source.kind
         }
+        // A partial that does not exist would render as nothing (the spec's rule), which
+        // hides a typo: it is an error, at the tag, with the nearest name.
+        for name in sources.keys.sorted() {
+            if let (partial, offset) = unknownPartial(in: templates[name]!, known: templates) {
+                let source = sources[name]!
+                let suggestion = Spelling.closest(to: partial, among: Array(templates.keys)).map { "did you mean {{> \($0)}}? " } ?? ""
+                throw IsobarError(
+                    step: .render, location: SourceLocation(file: source.path, utf8Offset: offset, in: source.text.utf8),
+                    message: "template syntax: unknown partial \"\(partial)\"",
+                    hint: "\(suggestion)partials are named by their path under the templates folder, without the extension")
+            }
+        }
         for name in required where kinds[name] == nil {
             throw IsobarError(step: .render, path: directory.appendingPathComponent(name).path,
                               message: "the theme has no \(name) template", hint: "add \(name).md or \(name).html to \(directory.path)")
         }
         return TemplateSet(renderer: TemplateRenderer(templates: templates), kinds: kinds, directory: directory)
+    }
+
+    /// The first partial tag in `nodes` naming no template, and where its name is.
+    static func unknownPartial(in nodes: [TemplateNode], known: [String: [TemplateNode]]) -> (String, Int)? {
+        for node in nodes {
+            switch node {
+            case .partial(let name, _, let offset) where known[name] == nil:
+                return (name, offset)
+            case .section(_, _, let children):
+                if let found = unknownPartial(in: children, known: known) { return found }
+            default:
+                continue
+            }
+        }
+        return nil
     }
 
     /// Parses one template; a syntax error names the file, line and column.

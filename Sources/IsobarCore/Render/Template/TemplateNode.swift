@@ -8,8 +8,9 @@ indirect enum TemplateNode: Sendable {
     case variable(TemplateName, escaping: VariableEscaping)
     /// `{{#name}}…{{/name}}`, or with `inverted` `{{^name}}…{{/name}}`.
     case section(TemplateName, inverted: Bool, [TemplateNode])
-    /// `{{> path/name}}`; a partial alone on its line is indented like the tag.
-    case partial(String, indentation: String)
+    /// `{{> path/name}}`; a partial alone on its line is indented like the tag. `offset`:
+    /// where the name is in the template's text, for an unknown partial's message.
+    case partial(String, indentation: String, offset: Int)
 }
 
 /// How `{{name}}` escapes its value: for HTML in an `.html` template; for HTML and

@@ -240,7 +240,7 @@ struct TemplateParser {
                     }
                     append(.section(TemplateName(frame.name), inverted: frame.inverted, frame.nodes))
                 case UInt8(ascii: ">"):
-                    append(.partial(tag.name, indentation: tag.indentation))
+                    append(.partial(tag.name, indentation: tag.indentation, offset: tag.nameOffset))
                 case UInt8(ascii: "&"), UInt8(ascii: "{"):
                     append(.variable(TemplateName(tag.name), escaping: .none))
                 case 0:

@@ -80,7 +80,7 @@ struct TemplateRenderer: Sendable {
                     defer { stack.removeLast() }
                     try render(children, stack: &stack, into: &output, depth: depth, lines: &lines)
                 }
-            case .partial(let name, let indentation):
+            case .partial(let name, let indentation, _):
                 guard let partial = templates[name] else { continue }
                 guard depth < Self.maximumDepth else { throw TooDeep(partial: name) }
                 if indentation.isEmpty {
