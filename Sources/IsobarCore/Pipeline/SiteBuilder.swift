@@ -175,8 +175,8 @@ public struct SiteBuilder: Sendable {
     func loadInputs(_ config: SiteConfig, assets: PublicAssets, offline: Bool, timer: StageTimer) throws -> Inputs {
         let places = try PlacesFile.load(from: config.placesFile)
         let templates = try TemplateSet.load(from: config.templatesDirectory)
-        let (strings, warning) = try Strings.load(templates: config.templatesDirectory, language: config.language)
-        if let warning { environment.log("warning: \(warning)") }
+        let (strings, warning, untranslated) = try Strings.load(templates: config.templatesDirectory, language: config.language)
+        for line in [warning, untranslated].compactMap({ $0 }) { environment.log("warning: \(line)") }
         let provider: any ForecastProvider
         let locator: Locator
         var http: CurlHTTPClient?

@@ -31,14 +31,15 @@ public struct SiteChecker: Sendable {
             errors.append(Self.userError(error))
         }
         do {
-            let (_, warning) = try Strings.load(templates: config.templatesDirectory, language: config.language)
-            if let warning, !warning.contains(" lacks ") { warnings.append(warning) }
+            // A partial translation is listed in full below, not summed up as `build` does.
+            let (_, warning, _) = try Strings.load(templates: config.templatesDirectory, language: config.language)
+            if let warning { warnings.append(warning) }
             // Every translation the theme has, not just the site's: a theme is shared.
+            let english = try Strings.englishKeys(templates: config.templatesDirectory)
             for (file, missing, unknown) in try Strings.coverage(templates: config.templatesDirectory) {
                 if !missing.isEmpty {
                     warnings.append("\(file.path): \(missing.count) UI string\(missing.count == 1 ? "" : "s") missing, shown in English: \(missing.joined(separator: ", "))")
                 }
-                let english = try Strings.englishKeys(templates: config.templatesDirectory)
                 for key in unknown {
                     let hint = Spelling.closest(to: key, among: english).map { " (did you mean \"\($0)\"?)" } ?? ""
                     warnings.append("\(file.path): \"\(key)\" is not a key of en.yml and is never shown\(hint)")

@@ -51,11 +51,13 @@ public struct Strings: Sendable {
     }
 
     /// Loads `en.yml` and, for another language, its file over it. The language is
-    /// matched as given (`pt_br`), then by its first part (`pt`).
-    public static func load(templates: URL, language: String) throws -> (strings: Strings, warning: String?) {
+    /// matched as given (`pt_br`), then by its first part (`pt`). `warning`: the language
+    /// has no file; `untranslated`: its file lacks keys (which `isobar check` lists in full).
+    public static func load(templates: URL, language: String) throws -> (strings: Strings, warning: String?, untranslated: String?) {
         let folder = templates.appendingPathComponent("i18n")
         var table = try read(themeFile("en.yml", templates: templates)) ?? [:]
         var warning: String?
+        var untranslated: String?
         var found: String?
         let base = language.lowercased().split(whereSeparator: { $0 == "_" || $0 == "-" }).first.map(String.init) ?? "en"
         if language.lowercased() != "en" {
@@ -70,7 +72,7 @@ public struct Strings: Sendable {
                     if !missing.isEmpty {
                         // English stands in, key by key: never an empty string on a page.
                         let some = missing.prefix(5).joined(separator: ", ") + (missing.count > 5 ? ", …" : "")
-                        warning = "\(file.path) lacks \(missing.count) of \(english) UI strings (\(some)); the pages show them in English (`isobar check` lists them all)"
+                        untranslated = "\(file.path) lacks \(missing.count) of \(english) UI strings (\(some)); the pages show them in English (`isobar check` lists them all)"
                     }
                     break
                 }
@@ -79,7 +81,7 @@ public struct Strings: Sendable {
                 warning = "no UI strings for language \"\(language)\" (\(folder.path)/\(base).yml); pages use English text and are marked lang=\"en\", the API's descriptions lang=\"\(htmlLanguage(language))\""
             }
         }
-        return (Strings(table: table, language: htmlLanguage(found ?? "en")), warning)
+        return (Strings(table: table, language: htmlLanguage(found ?? "en")), warning, untranslated)
     }
 
     /// What each translation in the theme's `i18n/` lacks or has beyond English, for
@@ -113,7 +115,7 @@ public struct Strings: Sendable {
 
     /// The English strings of the theme, for suggestions.
     public static func englishKeys(templates: URL) throws -> [String] {
-        Array(try read(themeFile("en.yml", templates: templates))?.keys ?? [:].keys)
+        Array((try read(themeFile("en.yml", templates: templates)) ?? [:]).keys)
     }
 
     /// A flat mapping of keys to strings; nil when the file does not exist.

@@ -109,7 +109,7 @@ public enum ReportFile {
         let budget = report.budget.map { b in
             Budget(provider: b.provider, daily_limit: b.limits.daily, monthly_limit: b.limits.monthly, day: b.day, used_today: b.dayCalls,
                    left_today: b.leftToday, month: b.month, used_this_month: b.monthCalls, left_this_month: b.leftThisMonth,
-                   sent_this_run: b.sentThisRun, allowed_this_run: report.plan.map { $0.allowance == Int.max ? b.leftToday ?? b.leftThisMonth ?? 0 : $0.allowance },
+                   sent_this_run: b.sentThisRun, allowed_this_run: report.plan?.allowance,
                    cities_refreshed: report.plan?.refresh.count, cities_deferred: report.plan?.deferred.count)
         }
         return Document(
