@@ -74,11 +74,11 @@ import Testing
         let page = try PresentationTests.presenter().cityPage(forecast, city: .test(), places: [], root: "../")
         #expect(page.now.value(named: "dewPoint").isMissing)
         #expect(page.now.dewPoint == nil)
-        guard case .text(let temperature) = page.now.value(named: "temperature") else {
-            Issue.record("temperature is not text")
+        guard case .object(let temperature) = page.now.value(named: "temperature") else {
+            Issue.record("temperature is not a quantity")
             return
         }
-        #expect(temperature == page.now.temperature)
+        #expect(temperature.printed == page.now.temperature.text)
     }
 }
 

@@ -13,10 +13,14 @@ public struct CityPageModel: Sendable {
     }
 
     public struct Wind: Sendable {
-        public var speed: String
-        public var gust: String?
+        /// Speed and compass point, as a table cell shows them: "5 m/s SW".
+        public var text: String
+        public var speed: Quantity
+        public var gust: Quantity?
         /// Compass point the wind comes from, e.g. `SW`.
         public var direction: String?
+        /// Degrees the wind comes from, 0…360 (meteorological), whole.
+        public var degrees: String?
         /// Degrees to turn the arrow so it points where the wind blows to.
         public var arrowRotation: String?
         public var beaufort: String
@@ -27,23 +31,23 @@ public struct CityPageModel: Sendable {
 
     public struct Now: Sendable {
         public var icon: Icon
-        public var temperature: String
-        public var feelsLike: String?
+        public var temperature: Quantity
+        public var feelsLike: Quantity?
         public var description: String
         public var otherConditions: String?
-        public var high: String?
-        public var low: String?
+        public var high: Quantity?
+        public var low: Quantity?
         public var wind: Wind?
-        public var humidity: String?
-        public var dewPoint: String?
-        public var pressure: String?
+        public var humidity: Quantity?
+        public var dewPoint: Quantity?
+        public var pressure: Quantity?
         /// Shown labelled "at ground level" where there is no sea-level pressure.
-        public var surfacePressure: String?
-        public var visibility: String?
-        public var cloudCover: String?
-        public var rainLastHour: String?
-        public var snowLastHour: String?
-        public var uvIndex: String?
+        public var surfacePressure: Quantity?
+        public var visibility: Quantity?
+        public var cloudCover: Quantity?
+        public var rainLastHour: Quantity?
+        public var snowLastHour: Quantity?
+        public var uvIndex: Quantity?
         public var uvCategory: Category?
         public var sunrise: String?
         public var sunset: String?
@@ -90,13 +94,17 @@ public struct CityPageModel: Sendable {
         public var time: String
         public var datetime: String
         public var icon: Icon
-        public var temperature: String
-        public var precipitationChance: String?
+        public var temperature: Quantity
+        public var feelsLike: Quantity?
+        public var humidity: Quantity?
+        public var precipitationChance: Quantity?
         /// "rain", or "snow" at or below freezing.
         public var precipitationKind: String
         /// Rain and snow expected in the step ("0.4 mm"); nil when none is forecast.
-        public var precipitationAmount: String?
-        public var wind: String
+        public var precipitationAmount: Quantity?
+        public var rain: Quantity?
+        public var snow: Quantity?
+        public var wind: Wind?
     }
 
     public struct Day: Sendable {
@@ -104,16 +112,27 @@ public struct CityPageModel: Sendable {
         public var date: String
         public var datetime: String
         public var icon: Icon
-        public var low: String
-        public var high: String
+        public var low: Quantity
+        public var high: Quantity
         /// Where the low–high bar starts and how wide it is, in % of the week's range.
         public var rangeStart: String
         public var rangeWidth: String
-        public var precipitationChance: String?
+        public var precipitationChance: Quantity?
         public var precipitationKind: String
         /// The day's total of rain and snow.
-        public var precipitationAmount: String?
+        public var precipitationAmount: Quantity?
+        public var rain: Quantity?
+        public var snow: Quantity?
         public var summary: String?
+        public var wind: Wind?
+        public var uvIndex: Quantity?
+        public var uvCategory: Category?
+        public var sunrise: String?
+        public var sunset: String?
+        public var dayLength: String?
+        public var moonPhase: String?
+        public var moonrise: String?
+        public var moonset: String?
     }
 
     public struct PlaceModel: Sendable {

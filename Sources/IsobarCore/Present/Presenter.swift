@@ -62,9 +62,11 @@ public struct Presenter: Sendable {
         let force = Beaufort.force(metresPerSecond: speed)
         // One sweep of the animation takes longer the calmer it is: 6 s at 1 m/s, 0.5 s in a gale.
         let period = force == 0 ? nil : FixedPoint.format(min(6, max(0.5, 6 / speed)), digits: 2) + "s"
+        let direction = degrees.map(compass)
         return CityPageModel.Wind(
-            speed: format.speed(speed), gust: gust.map(format.speed),
-            direction: degrees.map(compass),
+            text: [format.speed(speed), direction].compactMap { $0 }.joined(separator: " "),
+            speed: format.quantity(speed: speed), gust: gust.map { format.quantity(speed: $0) },
+            direction: direction, degrees: degrees.map(UnitFormatter.whole),
             arrowRotation: degrees.map { UnitFormatter.whole(($0 + 180).truncatingRemainder(dividingBy: 360)) },
             beaufort: strings["beaufort_\(force)"], beaufortForce: force, animationPeriod: period)
     }
@@ -98,22 +100,22 @@ public struct Presenter: Sendable {
 
         let now = CityPageModel.Now(
             icon: icon(primary, root: root),
-            temperature: format.temperatureWithUnit(current.temperature),
-            feelsLike: current.feelsLike.map(format.temperature),
+            temperature: format.quantity(temperature: current.temperature, withUnit: true),
+            feelsLike: current.feelsLike.map { format.quantity(temperature: $0) },
             description: Self.sentence(primary.description),
             otherConditions: others.isEmpty ? nil : others.joined(separator: ", "),
-            high: today.map { format.temperature(max($0.temperatureMax, current.temperature)) },
-            low: today.map { format.temperature(min($0.temperatureMin, current.temperature)) },
+            high: today.map { format.quantity(temperature: max($0.temperatureMax, current.temperature)) },
+            low: today.map { format.quantity(temperature: min($0.temperatureMin, current.temperature)) },
             wind: current.windSpeed.map { wind(speed: $0, gust: current.windGust, degrees: current.windDirection, format: format) },
-            humidity: current.humidity.map(UnitFormatter.percent),
-            dewPoint: current.dewPoint.map(format.temperature),
-            pressure: current.pressure.map(format.pressure),
-            surfacePressure: current.surfacePressure.map(format.pressure),
-            visibility: current.visibility.map(format.distance),
-            cloudCover: current.cloudCover.map(UnitFormatter.percent),
-            rainLastHour: current.rainLastHour.map(format.precipitation),
-            snowLastHour: current.snowLastHour.map(format.precipitation),
-            uvIndex: current.uvIndex.map(UnitFormatter.whole),
+            humidity: current.humidity.map { UnitFormatter.quantity(percent: $0) },
+            dewPoint: current.dewPoint.map { format.quantity(temperature: $0) },
+            pressure: current.pressure.map { format.quantity(pressure: $0) },
+            surfacePressure: current.surfacePressure.map { format.quantity(pressure: $0) },
+            visibility: current.visibility.map { format.quantity(distance: $0) },
+            cloudCover: current.cloudCover.map { UnitFormatter.quantity(percent: $0) },
+            rainLastHour: current.rainLastHour.map { format.quantity(precipitation: $0) },
+            snowLastHour: current.snowLastHour.map { format.quantity(precipitation: $0) },
+            uvIndex: current.uvIndex.map { UnitFormatter.quantity(uvIndex: $0) },
             uvCategory: current.uvIndex.map { UVCategory.of($0).localized(strings) },
             sunrise: sunrise.map(clock.time),
             sunset: sunset.map(clock.time),
@@ -146,11 +148,15 @@ public struct Presenter: Sendable {
             CityPageModel.Hour(
                 time: clock.time(hour.time), datetime: clock.iso8601(hour.time),
                 icon: icon(hour.condition, root: root),
-                temperature: format.temperature(hour.temperature),
-                precipitationChance: hour.precipitationChance.map { UnitFormatter.percent($0 * 100) },
+                temperature: format.quantity(temperature: hour.temperature),
+                feelsLike: hour.feelsLike.map { format.quantity(temperature: $0) },
+                humidity: hour.humidity.map { UnitFormatter.quantity(percent: $0) },
+                precipitationChance: hour.precipitationChance.map { UnitFormatter.quantity(percent: $0 * 100) },
                 precipitationKind: strings[Self.precipitationIsSnow(condition: hour.condition, celsius: hour.temperature) ? "snow" : "rain"],
-                precipitationAmount: Self.amount(rain: hour.rain, snow: hour.snow).map(format.precipitation),
-                wind: [hour.windSpeed.map(format.speed), hour.windDirection.map(compass)].compactMap { $0 }.joined(separator: " "))
+                precipitationAmount: Self.amount(rain: hour.rain, snow: hour.snow).map { format.quantity(precipitation: $0) },
+                rain: hour.rain.map { format.quantity(precipitation: $0) },
+                snow: hour.snow.map { format.quantity(precipitation: $0) },
+                wind: hour.windSpeed.map { wind(speed: $0, gust: hour.windGust, degrees: hour.windDirection, format: format) })
         }
         let chart = chartSVG(upcoming, format: format, clock: clock)
 
@@ -162,13 +168,22 @@ public struct Presenter: Sendable {
             CityPageModel.Day(
                 weekday: clock.shortWeekday(day.time), date: clock.shortDate(day.time), datetime: day.day,
                 icon: icon(day.condition, root: root),
-                low: format.temperature(day.temperatureMin), high: format.temperature(day.temperatureMax),
+                low: format.quantity(temperature: day.temperatureMin), high: format.quantity(temperature: day.temperatureMax),
                 rangeStart: Self.percentage((day.temperatureMin - weekLow) / span),
                 rangeWidth: Self.percentage(max(0.04, (day.temperatureMax - day.temperatureMin) / span)),
-                precipitationChance: day.precipitationChance.map { UnitFormatter.percent($0 * 100) },
+                precipitationChance: day.precipitationChance.map { UnitFormatter.quantity(percent: $0 * 100) },
                 precipitationKind: strings[Self.precipitationIsSnow(condition: day.condition, celsius: day.temperatureMax) ? "snow" : "rain"],
-                precipitationAmount: Self.amount(rain: day.rain, snow: day.snow).map(format.precipitation),
-                summary: day.summary)
+                precipitationAmount: Self.amount(rain: day.rain, snow: day.snow).map { format.quantity(precipitation: $0) },
+                rain: day.rain.map { format.quantity(precipitation: $0) },
+                snow: day.snow.map { format.quantity(precipitation: $0) },
+                summary: day.summary,
+                wind: day.windSpeed.map { wind(speed: $0, gust: nil, degrees: day.windDirection, format: format) },
+                uvIndex: day.uvIndex.map { UnitFormatter.quantity(uvIndex: $0) },
+                uvCategory: day.uvIndex.map { UVCategory.of($0).localized(strings) },
+                sunrise: day.sunrise.map(clock.time), sunset: day.sunset.map(clock.time),
+                dayLength: dayLength(sunrise: day.sunrise, sunset: day.sunset, polar: nil),
+                moonPhase: day.moonPhase.map { strings["moon_\(MoonPhase.index($0))"] },
+                moonrise: day.moonrise.map(clock.time), moonset: day.moonset.map(clock.time))
         }
 
         let placeModels = places.enumerated().map { index, place in
@@ -190,7 +205,7 @@ public struct Presenter: Sendable {
         // the sitemap; `URL.appendingPathComponent` was a visible share of presenting.
         let base = baseURL.absoluteString
         let pageURL = (base.hasSuffix("/") ? base : base + "/") + city.slug + "/"
-        let shareText = "\(city.name): \(now.temperature) · \(now.description)"
+        let shareText = "\(city.name): \(now.temperature.text) · \(now.description)"
         return CityPageModel(
             t: strings.table,
             name: city.name, country: city.country, region: city.state, slug: city.slug,

@@ -69,6 +69,45 @@ public struct UnitFormatter: Sendable {
         "\(whole(fraction0to100)) %"
     }
 
+    // MARK: Quantities: the formatted text above, and the number behind it for themes.
+
+    /// `9°` (or `9 °C` `withUnit`), and the value to a tenth of a degree.
+    public func quantity(temperature celsius: Double, withUnit: Bool = false) -> Quantity {
+        Quantity(text: withUnit ? temperatureWithUnit(celsius) : temperature(celsius),
+                 temperatureValue(celsius), digits: 1, unit: temperatureSymbol)
+    }
+
+    public func quantity(speed metresPerSecond: Double) -> Quantity {
+        Quantity(text: speed(metresPerSecond), units == .imperial ? metresPerSecond / 0.44704 : metresPerSecond,
+                 digits: 1, unit: speedSymbol)
+    }
+
+    public func quantity(distance metres: Double) -> Quantity {
+        Quantity(text: distance(metres), units == .imperial ? metres / 1609.344 : metres / 1000, digits: 2, unit: distanceSymbol)
+    }
+
+    public func quantity(pressure hectopascals: Double) -> Quantity {
+        units == .imperial
+            ? Quantity(text: pressure(hectopascals), hectopascals * 0.0295300, digits: 2, unit: "inHg")
+            : Quantity(text: pressure(hectopascals), hectopascals, digits: 1, unit: "hPa")
+    }
+
+    public func quantity(precipitation millimetres: Double) -> Quantity {
+        units == .imperial
+            ? Quantity(text: precipitation(millimetres), millimetres / 25.4, digits: 2, unit: "in")
+            : Quantity(text: precipitation(millimetres), millimetres, digits: 1, unit: "mm")
+    }
+
+    /// Humidity, cloud cover, a chance of rain: 0…100.
+    public static func quantity(percent value: Double) -> Quantity {
+        Quantity(text: percent(value), value, digits: 0, unit: "%")
+    }
+
+    /// The UV index has no unit: shown whole, given to a tenth.
+    public static func quantity(uvIndex value: Double) -> Quantity {
+        Quantity(text: whole(value), value, digits: 1, unit: "")
+    }
+
     /// Rounded half away from zero, as a whole number. `Int(x.rounded())` would trap on a
     /// value no Int holds; values are range-checked when decoded, and this stays total anyway.
     static func whole(_ value: Double) -> String {

@@ -47,7 +47,10 @@ struct TemplateRenderer: Sendable {
                 case .text(let value): text = value
                 case .number(let number): text = String(number)
                 case .bool(let flag): text = flag ? "true" : "false"
-                case .missing, .list, .object: continue
+                case .object(let object):
+                    guard let printed = object.printed else { continue }
+                    text = printed
+                case .missing, .list: continue
                 }
                 if !text.isEmpty, lines?.atLineStart == true {
                     output += lines!.indentation

@@ -52,11 +52,18 @@ enum TemplateValue {
     }
 }
 
-/// A model whose values templates reach by name. Conformances switch over the names
-/// (Render/PageModelFields.swift); `TemplateFieldTests` checks every stored property of
-/// every page model answers to its own name, so a field cannot silently render as nothing.
+/// A model whose values templates reach by name. Page models declare their fields once
+/// (`TemplateModel`, Render/Fields/); `TemplateFieldTests` checks every stored property of
+/// every page model is declared, so a field cannot silently render as nothing.
 protocol TemplateContext {
     func value(named name: String) -> TemplateValue
+    /// What `{{name}}` prints for the object itself: a quantity's formatted text; nil
+    /// (prints nothing) for most objects.
+    var printed: String? { get }
+}
+
+extension TemplateContext {
+    var printed: String? { nil }
 }
 
 /// The strings table (`{{t.updated}}`).

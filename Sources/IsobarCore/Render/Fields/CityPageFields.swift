@@ -1,0 +1,206 @@
+// The names `city.md` and its partials may use, declared once (see TemplateField.swift).
+// Examples are from the demo's London page; `isobar fields city` prints this list, and
+// docs/templates.md is generated from it.
+
+extension Quantity: TemplateModel {
+    static let fields = TemplateFields<Quantity>("Quantity", "A measured value: prints as `text`; `value` and `unit` for drawing.", printedAs: "text", [
+        .init("text", \.text, "Formatted as the page shows it", example: "1,013 hPa"),
+        .init("value", \.value, "The number in the city's units, `.` as decimal separator", example: "1013.2"),
+        .init("unit", \.unit, "The unit of `value`", example: "hPa"),
+    ])
+}
+
+extension Category: TemplateModel {
+    static let fields = TemplateFields<Category>("Category", "A named band of an index, with a CSS key.", printedAs: "label", [
+        .init("label", \.label, "In the site's language", example: "Moderate"),
+        .init("key", \.key, "Stable ASCII key to colour by", example: "uv-moderate"),
+    ])
+}
+
+extension CityPageModel.Icon: TemplateModel {
+    static let fields = TemplateFields<Self>("Icon", "A condition icon.", [
+        .init("src", \.src, "Relative URL of the icon from the page", example: "../assets/icons/rain.svg"),
+        .init("alt", \.alt, "The condition in words: the icon's alt text", example: "Light rain"),
+    ])
+}
+
+extension CityPageModel.Wind: TemplateModel {
+    static let fields = TemplateFields<Self>("Wind", "Wind at a time: prints as `text`.", printedAs: "text", [
+        .init("text", \.text, "Speed and compass point", example: "5 m/s SW"),
+        .init("speed", \.speed, "Mean speed", example: "5 m/s"),
+        .init("gust", \.gust, "Gusts, where the data has them", example: "11 m/s"),
+        .init("direction", \.direction, "Compass point the wind comes from", example: "SW"),
+        .init("degrees", \.degrees, "Degrees the wind comes from (0 north, 90 east)", example: "230"),
+        .init("arrowRotation", \.arrowRotation, "Degrees to turn an arrow so it points where the wind blows", example: "50"),
+        .init("beaufort", \.beaufort, "Beaufort description", example: "Gentle breeze"),
+        .init("beaufortForce", \.beaufortForce, "Beaufort force, 0…12", example: "3"),
+        .init("animationPeriod", \.animationPeriod, "Seconds per sweep of the wind animation; absent when calm", example: "1.20s"),
+    ])
+}
+
+extension CityPageModel.Now: TemplateModel {
+    static let fields = TemplateFields<Self>("Now", "Current conditions.", [
+        .init("icon", \.icon, "Condition icon"),
+        .init("temperature", \.temperature, "Temperature, with its unit", example: "9 °C"),
+        .init("feelsLike", \.feelsLike, "Apparent temperature", example: "7°"),
+        .init("description", \.description, "The main condition", example: "Light rain"),
+        .init("otherConditions", \.otherConditions, "Further conditions the data names", example: "mist"),
+        .init("high", \.high, "Today's high (never below the current temperature)", example: "11°"),
+        .init("low", \.low, "Today's low", example: "6°"),
+        .init("wind", \.wind, "Wind"),
+        .init("humidity", \.humidity, "Relative humidity", example: "81 %"),
+        .init("dewPoint", \.dewPoint, "Dew point", example: "6°"),
+        .init("pressure", \.pressure, "Pressure at sea level", example: "1,013 hPa"),
+        .init("surfacePressure", \.surfacePressure, "Pressure at the ground, where no sea-level value exists", example: "1,002 hPa"),
+        .init("visibility", \.visibility, "Visibility", example: "10 km"),
+        .init("cloudCover", \.cloudCover, "Cloud cover", example: "75 %"),
+        .init("rainLastHour", \.rainLastHour, "Rain in the last hour", example: "0.4 mm"),
+        .init("snowLastHour", \.snowLastHour, "Snow in the last hour (water equivalent)", example: "0.2 mm"),
+        .init("uvIndex", \.uvIndex, "UV index", example: "3"),
+        .init("uvCategory", \.uvCategory, "UV index band (WHO)"),
+        .init("sunrise", \.sunrise, "Local time of sunrise", example: "07:31"),
+        .init("sunset", \.sunset, "Local time of sunset", example: "16:02"),
+        .init("polarDay", \.polarDay, "\"Polar night\" or \"Midnight sun\" on a day without sunrise or sunset", example: "Polar night"),
+        .init("dayLength", \.dayLength, "Daylight", example: "8 h 31 min"),
+        .init("moonPhase", \.moonPhase, "Moon phase in words", example: "Waxing crescent"),
+        .init("moonrise", \.moonrise, "Local time of moonrise", example: "11:20"),
+        .init("moonset", \.moonset, "Local time of moonset", example: "19:45"),
+    ])
+}
+
+extension CityPageModel.Nowcast: TemplateModel {
+    static let fields = TemplateFields<Self>("Nowcast", "The next hour's rain or snow.", [
+        .init("text", \.text, "In words", example: "Rain starting in about 20 min"),
+        .init("strip", \.strip, "Inline SVG of the minutes' intensity (insert with {{{…}}})", example: "<svg …>"),
+    ])
+}
+
+extension CityPageModel.AirQualityModel.Pollutant: TemplateModel {
+    static let fields = TemplateFields<Self>("Pollutant", "One measured pollutant.", [
+        .init("name", \.name, "Its name", example: "PM2.5"),
+        .init("value", \.value, "Concentration", example: "8.4 µg/m³"),
+    ])
+}
+
+extension CityPageModel.AirQualityModel: TemplateModel {
+    static let fields = TemplateFields<Self>("AirQuality", "Air quality (OpenWeather only).", [
+        .init("index", \.index, "OpenWeather's Air Quality Index, 1…5", example: "2"),
+        .init("category", \.category, "The index's band"),
+        .init("pollutants", \.pollutants, "PM2.5, PM10, O₃, NO₂ where measured"),
+    ])
+}
+
+extension CityPageModel.Alert: TemplateModel {
+    static let fields = TemplateFields<Self>("Alert", "An official weather alert.", [
+        .init("event", \.event, "What it warns of", example: "Yellow wind warning"),
+        .init("sender", \.sender, "Who issued it", example: "Met Office"),
+        .init("start", \.start, "Local start, day and time", example: "Mon 24 Nov 06:00"),
+        .init("startDateTime", \.startDateTime, "Start, ISO 8601 (for <time datetime>)", example: "2026-11-24T06:00:00Z"),
+        .init("end", \.end, "Local end, day and time", example: "Mon 24 Nov 21:00"),
+        .init("endDateTime", \.endDateTime, "End, ISO 8601", example: "2026-11-24T21:00:00Z"),
+        .init("description", \.description, "The sender's text", example: "Strong winds may cause delays."),
+        .init("upcoming", \.upcoming, "\"Upcoming\" when it starts after the data time; absent when in force", example: "Upcoming"),
+        .init("tags", \.tags, "The sender's categories", example: "Wind"),
+        .init("hasTags", \.hasTags, "Whether `tags` has any", example: "true"),
+    ])
+}
+
+extension CityPageModel.Hour: TemplateModel {
+    static let fields = TemplateFields<Self>("Hour", "One step of the hourly forecast (an hour, or three with the free API).", [
+        .init("time", \.time, "Local time", example: "14:00"),
+        .init("datetime", \.datetime, "ISO 8601 (for <time datetime>)", example: "2026-11-23T14:00:00Z"),
+        .init("icon", \.icon, "Condition icon"),
+        .init("temperature", \.temperature, "Temperature", example: "9°"),
+        .init("feelsLike", \.feelsLike, "Apparent temperature", example: "7°"),
+        .init("humidity", \.humidity, "Relative humidity", example: "81 %"),
+        .init("precipitationChance", \.precipitationChance, "Chance of rain or snow", example: "40 %"),
+        .init("precipitationKind", \.precipitationKind, "\"rain\", or \"snow\" at or below freezing", example: "rain"),
+        .init("precipitationAmount", \.precipitationAmount, "Rain and snow expected in the step; absent when none", example: "0.4 mm"),
+        .init("rain", \.rain, "Rain expected in the step", example: "0.4 mm"),
+        .init("snow", \.snow, "Snow expected in the step (water equivalent)", example: "0.2 mm"),
+        .init("wind", \.wind, "Wind, with gusts where the data has them"),
+    ])
+}
+
+extension CityPageModel.Day: TemplateModel {
+    static let fields = TemplateFields<Self>("Day", "One local day of the daily forecast.", [
+        .init("weekday", \.weekday, "Short weekday", example: "Mon"),
+        .init("date", \.date, "Short date", example: "24 Nov"),
+        .init("datetime", \.datetime, "The local day, yyyy-MM-dd", example: "2026-11-24"),
+        .init("icon", \.icon, "Condition icon"),
+        .init("low", \.low, "Low", example: "4°"),
+        .init("high", \.high, "High", example: "10°"),
+        .init("rangeStart", \.rangeStart, "Where the low–high bar starts, in % of the week's range", example: "12.5%"),
+        .init("rangeWidth", \.rangeWidth, "How wide the bar is, in % of the week's range", example: "40.0%"),
+        .init("precipitationChance", \.precipitationChance, "Chance of rain or snow", example: "60 %"),
+        .init("precipitationKind", \.precipitationKind, "\"rain\", or \"snow\" when the high is at or below freezing", example: "rain"),
+        .init("precipitationAmount", \.precipitationAmount, "The day's total of rain and snow", example: "3.2 mm"),
+        .init("rain", \.rain, "The day's rain", example: "3.2 mm"),
+        .init("snow", \.snow, "The day's snow (water equivalent)", example: "1.0 mm"),
+        .init("summary", \.summary, "The provider's summary of the day", example: "Rain in the afternoon"),
+        .init("wind", \.wind, "The day's wind (the provider's daily figure: its maximum with Open-Meteo) and prevailing direction"),
+        .init("uvIndex", \.uvIndex, "The day's highest UV index", example: "2"),
+        .init("uvCategory", \.uvCategory, "UV index band (WHO)"),
+        .init("sunrise", \.sunrise, "Local time of sunrise", example: "07:33"),
+        .init("sunset", \.sunset, "Local time of sunset", example: "16:01"),
+        .init("dayLength", \.dayLength, "Daylight", example: "8 h 28 min"),
+        .init("moonPhase", \.moonPhase, "Moon phase in words", example: "First quarter"),
+        .init("moonrise", \.moonrise, "Local time of moonrise", example: "12:02"),
+        .init("moonset", \.moonset, "Local time of moonset", example: "20:51"),
+    ])
+}
+
+extension CityPageModel.PlaceModel: TemplateModel {
+    static let fields = TemplateFields<Self>("Place", "A place to visit, from places.json.", [
+        .init("number", \.number, "Its number on the map, from 1", example: "1"),
+        .init("anchor", \.anchor, "Its id on the page", example: "place-1"),
+        .init("name", \.name, "Name", example: "Tower of London"),
+        .init("description", \.description, "Description", example: "A castle on the Thames."),
+        .init("wikipedia", \.wikipedia, "Wikipedia link (http/https only)", example: "https://en.wikipedia.org/wiki/Tower_of_London"),
+        .init("openStreetMap", \.openStreetMap, "OpenStreetMap link to its position", example: "https://www.openstreetmap.org/?mlat=51.50810&mlon=-0.07590#map=16/51.50810/-0.07590"),
+        .init("image", \.image, "Relative URL of its image, when the theme has Public/places/<file>", example: "../assets/places/tower.jpg"),
+    ])
+}
+
+extension CityPageModel.Share: TemplateModel {
+    static let fields = TemplateFields<Self>("Share", "Links to share the page.", [
+        .init("url", \.url, "The page's absolute URL", example: "https://weather.example.org/london-gb/"),
+        .init("email", \.email, "A mailto: link with the page", example: "mailto:?subject=London…"),
+        .init("text", \.text, "A line to share", example: "London: 9 °C · Light rain"),
+    ])
+}
+
+extension CityPageModel: TemplateModel {
+    static let fields = TemplateFields<Self>("CityPage", "A city page (`city.md`).", [
+        .init("t", \.t, "The UI strings in the site's language (`{{t.updated}}`); keys from Templates/i18n/en.yml"),
+        .init("name", \.name, "City name", example: "London"),
+        .init("country", \.country, "ISO country code", example: "GB"),
+        .init("region", \.region, "State or region, where the config names one", example: "NY"),
+        .init("slug", \.slug, "The page's folder name", example: "london-gb"),
+        .init("updated", \.updated, "Local time of the data", example: "14:20"),
+        .init("updatedDate", \.updatedDate, "Local day of the data", example: "Sun 23 Nov"),
+        .init("updatedDateTime", \.updatedDateTime, "Time of the data, ISO 8601", example: "2026-11-23T14:20:00Z"),
+        .init("staleNote", \.staleNote, "Shown when the latest update failed and older data is shown", example: "Data from Sun 23 Nov 11:50"),
+        .init("descriptionLanguage", \.descriptionLanguage, "`lang` of the condition descriptions", example: "en"),
+        .init("now", \.now, "Current conditions"),
+        .init("nowcast", \.nowcast, "The next hour's rain or snow, where the data has a nowcast"),
+        .init("airQuality", \.airQuality, "Air quality, where the data has it"),
+        .init("alerts", \.alerts, "Official alerts"),
+        .init("hasAlerts", \.hasAlerts, "Whether `alerts` has any", example: "false"),
+        .init("temperatureUnit", \.temperatureUnit, "For column headings", example: "°C"),
+        .init("hourlyStep", \.hourlyStep, "\"hourly\" or \"every 3 hours\"", example: "hourly"),
+        .init("hourlyHeading", \.hourlyHeading, "\"Next 48 hours\", or fewer when the data holds fewer", example: "Next 48 hours"),
+        .init("hourly", \.hourly, "The next 48 hours"),
+        .init("hasHourly", \.hasHourly, "Whether `hourly` has any", example: "true"),
+        .init("hourlyChart", \.hourlyChart, "Inline SVG chart of the hours (insert with {{{…}}}); empty with fewer than two", example: "<svg …>"),
+        .init("daily", \.daily, "The days ahead"),
+        .init("hasDaily", \.hasDaily, "Whether `daily` has any", example: "true"),
+        .init("dayCount", \.dayCount, "How many days", example: "8"),
+        .init("places", \.places, "Places to visit"),
+        .init("hasPlaces", \.hasPlaces, "Whether `places` has any", example: "true"),
+        .init("placesMap", \.placesMap, "Inline SVG map of the places (insert with {{{…}}})", example: "<svg …>"),
+        .init("share", \.share, "Share links"),
+        .init("source", \.source, "The data's provider", example: "OpenWeather"),
+        .init("root", \.root, "Relative path from the page to the site root", example: "../"),
+    ])
+}

@@ -1,0 +1,85 @@
+// The names `index.md`, `404.md` and `layout.html` may use, declared once (see
+// TemplateField.swift); `isobar fields index|404|layout` prints them.
+
+extension IndexPageModel.Card: TemplateModel {
+    static let fields = TemplateFields<Self>("Card", "A city on the front page.", [
+        .init("name", \.name, "City name", example: "London"),
+        .init("country", \.country, "ISO country code", example: "GB"),
+        .init("href", \.href, "Relative link to the city page", example: "london-gb/"),
+        .init("icon", \.icon, "Condition icon"),
+        .init("temperature", \.temperature, "Temperature, with its unit", example: "9 °C"),
+        .init("description", \.description, "The main condition", example: "Light rain"),
+        .init("high", \.high, "Today's high", example: "11°"),
+        .init("low", \.low, "Today's low", example: "6°"),
+        .init("alertCount", \.alertCount, "How many alerts", example: "1"),
+        .init("hasAlerts", \.hasAlerts, "Whether there are any", example: "true"),
+        .init("plural", \.plural, "More than one alert", example: "false"),
+        .init("alertLabel", \.alertLabel, "\"active alert\", \"upcoming alerts\"…", example: "active alert"),
+        .init("staleNote", \.staleNote, "Shown when older data is shown", example: "Data from Sun 23 Nov 11:50"),
+        .init("nowcast", \.nowcast, "The next hour's rain or snow in words", example: "No rain for at least an hour"),
+        .init("updated", \.updated, "Local time of the data", example: "14:20"),
+    ])
+}
+
+extension IndexPageModel.Missing: TemplateModel {
+    static let fields = TemplateFields<Self>("MissingCity", "A city that could not be built, still listed.", [
+        .init("name", \.name, "City name", example: "Lod"),
+        .init("country", \.country, "ISO country code", example: "IL"),
+        .init("href", \.href, "Its last published page, when there is one", example: "lod-il/"),
+    ])
+}
+
+extension IndexPageModel: TemplateModel {
+    static let fields = TemplateFields<Self>("IndexPage", "The front page (`index.md`).", [
+        .init("t", \.t, "The UI strings in the site's language; keys from Templates/i18n/en.yml"),
+        .init("title", \.title, "The site's title", example: "Isobar Weather"),
+        .init("cards", \.cards, "A card per city, in config order"),
+        .init("missing", \.missing, "Cities that could not be built"),
+        .init("hasMissing", \.hasMissing, "Whether `missing` has any", example: "false"),
+    ])
+}
+
+extension NotFoundPageModel: TemplateModel {
+    static let fields = TemplateFields<Self>("NotFoundPage", "The 404 page (`404.md`), served at any depth.", [
+        .init("t", \.t, "The UI strings in the site's language; keys from Templates/i18n/en.yml"),
+        .init("root", \.root, "Absolute path of the site root under base_url", example: "/"),
+    ])
+}
+
+extension LayoutModel.Site: TemplateModel {
+    static let fields = TemplateFields<Self>("Site", "The site, from isobar.yml.", [
+        .init("title", \.title, "`title`", example: "Isobar Weather"),
+        .init("language", \.language, "`language`, for <html lang>", example: "en"),
+        .init("baseURL", \.baseURL, "`base_url`", example: "https://weather.example.org/"),
+    ])
+}
+
+extension LayoutModel.Page: TemplateModel {
+    static let fields = TemplateFields<Self>("Page", "The page being wrapped.", [
+        .init("title", \.title, "For <title>", example: "London · Isobar Weather"),
+        .init("description", \.description, "For search results and link previews", example: "Weather in London: 9 °C, light rain"),
+        .init("canonicalURL", \.canonicalURL, "Absolute URL of the page", example: "https://weather.example.org/london-gb/"),
+        .init("root", \.root, "Path from the page to the site root", example: "../"),
+        .init("kind", \.kind, "`index`, `city` or `not-found`", example: "city"),
+        .init("noIndex", \.noIndex, "Crawlers should not index it (the 404 page)", example: "false"),
+    ])
+}
+
+extension LayoutModel.Attribution: TemplateModel {
+    static let fields = TemplateFields<Self>("Attribution", "Who the data is from, as the provider's terms ask.", [
+        .init("name", \.name, "Provider", example: "Open-Meteo.com"),
+        .init("url", \.url, "Its site", example: "https://open-meteo.com/"),
+        .init("license", \.license, "The data's licence", example: "CC BY 4.0"),
+        .init("licenseURL", \.licenseURL, "The licence's text", example: "https://creativecommons.org/licenses/by/4.0/"),
+    ])
+}
+
+extension LayoutModel: TemplateModel {
+    static let fields = TemplateFields<Self>("Layout", "What `layout.html` wraps every page in.", [
+        .init("t", \.t, "The UI strings in the site's language; keys from Templates/i18n/en.yml"),
+        .init("site", \.site, "The site"),
+        .init("page", \.page, "The page"),
+        .init("attributions", \.attributions, "Data providers on the page"),
+        .init("content", \.content, "The rendered page body (insert with {{{content}}})", example: "<main>…</main>"),
+    ])
+}
