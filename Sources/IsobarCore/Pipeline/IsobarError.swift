@@ -55,10 +55,15 @@ public struct IsobarError: Error, Sendable, Equatable, CustomStringConvertible {
         self.hint = hint
     }
 
-    public var description: String {
+    public var description: String { description(label: "error") }
+
+    /// The message with its position, source line and caret; `label` (`error`, or nil
+    /// for a warning the caller labels) after the position, as compilers print it.
+    public func description(label: String?) -> String {
+        let labelled = label.map { "\($0): \(message)" } ?? message
         var text = ""
         if let location {
-            text = "\(location.file):\(location.line):\(location.column): error: \(message)"
+            text = "\(location.file):\(location.line):\(location.column): \(labelled)"
             if var source = location.sourceLine {
                 var column = max(1, location.column)
                 // A very long line (minified or hostile input) is shown as a window around the column.
@@ -75,9 +80,9 @@ public struct IsobarError: Error, Sendable, Equatable, CustomStringConvertible {
                 text += "\n \(gutter) | \(source)\n \(pad) | \(caretOffset)^"
             }
         } else if let path {
-            text = "\(path): error: \(message)"
+            text = "\(path): \(labelled)"
         } else {
-            text = "error: \(message)"
+            text = labelled
         }
         if let hint { text += "\n  hint: \(hint)" }
         return text

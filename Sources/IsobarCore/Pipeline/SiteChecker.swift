@@ -25,8 +25,12 @@ public struct SiteChecker: Sendable {
         var warnings: [String] = []
         var templateCount = 0
         do {
-            let templates = try TemplateSet.load(from: config.templatesDirectory)
+            // Every misspelt name at once, not only the first as `build` stops at.
+            let templates = try TemplateSet.loadUnchecked(from: config.templatesDirectory)
             templateCount = templates.count
+            let names = try templates.nameProblems()
+            errors += names.errors
+            warnings += names.warnings.map { $0.description(label: nil) }
         } catch {
             errors.append(Self.userError(error))
         }

@@ -77,7 +77,8 @@ public struct CityPageModel: Sendable {
 
     public struct Alert: Sendable {
         public var event: String
-        public var sender: String
+        /// Who issued it; absent when the data does not say.
+        public var sender: String?
         public var start: String
         public var startDateTime: String
         public var end: String

@@ -134,7 +134,7 @@ public struct Presenter: Sendable {
 
         let alerts = forecast.alerts.map { alert in
             CityPageModel.Alert(
-                event: Self.sentence(alert.event), sender: alert.sender,
+                event: Self.sentence(alert.event), sender: alert.sender.isEmpty ? nil : alert.sender,
                 start: "\(clock.dayAndDate(alert.start)) \(clock.time(alert.start))", startDateTime: clock.iso8601(alert.start),
                 end: "\(clock.dayAndDate(alert.end)) \(clock.time(alert.end))", endDateTime: clock.iso8601(alert.end),
                 description: alert.description.trimmingCharacters(in: .whitespacesAndNewlines),

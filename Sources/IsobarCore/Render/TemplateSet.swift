@@ -9,13 +9,30 @@ public struct TemplateSet: Sendable {
     let renderer: TemplateRenderer
     let kinds: [String: Kind]
     public let directory: URL
+    /// Each template's file and text, for positions in the name checker's messages.
+    let sources: [String: TemplateNameChecker.Source]
 
     /// Templates every site needs; a theme may add more.
     public static let required = ["layout", "index", "city"]
 
     /// The built-in templates, each replaced by the site's file of the same name in
     /// `directory` (when the site has that folder): `city.html` there replaces `city.md`.
+    /// Every name in them is checked against the page models; the first unknown one is
+    /// thrown (`nameProblems` lists them all, for `isobar check`).
     public static func load(from directory: URL) throws -> TemplateSet {
+        let templates = try loadUnchecked(from: directory)
+        if let first = try templates.nameProblems().errors.first { throw first }
+        return templates
+    }
+
+    /// Every misspelt or misused name in the templates, in the order met.
+    func nameProblems() throws -> TemplateNameChecker.Findings {
+        let keys = try Strings.englishKeys(templates: directory)
+        return TemplateNameChecker(templates: renderer.templates, sources: sources, stringKeys: Set(keys)).problems()
+    }
+
+    /// The templates parsed and their partials found, names not yet checked.
+    static func loadUnchecked(from directory: URL) throws -> TemplateSet {
         var sources: [String: (text: String, path: String, kind: Kind)] = [:]
         func add(_ relative: String, _ data: Data?, path: String) throws {
             let kind: Kind
@@ -58,7 +75,9 @@ public struct TemplateSet: Sendable {
             throw IsobarError(step: .render, path: directory.appendingPathComponent(name).path,
                               message: "the theme has no \(name) template", hint: "add \(name).md or \(name).html to \(directory.path)")
         }
-        return TemplateSet(renderer: TemplateRenderer(templates: templates), kinds: kinds, directory: directory)
+        return TemplateSet(
+            renderer: TemplateRenderer(templates: templates), kinds: kinds, directory: directory,
+            sources: sources.mapValues { TemplateNameChecker.Source(path: $0.path, text: $0.text) })
     }
 
     /// The first partial tag in `nodes` naming no template, and where its name is.

@@ -93,7 +93,7 @@ extension CityPageModel.AirQualityModel: TemplateModel {
 extension CityPageModel.Alert: TemplateModel {
     static let fields = TemplateFields<Self>("Alert", "An official weather alert.", [
         .init("event", \.event, "What it warns of", example: "Yellow wind warning"),
-        .init("sender", \.sender, "Who issued it", example: "Met Office"),
+        .init("sender", \.sender, "Who issued it, where the data says", example: "Met Office"),
         .init("start", \.start, "Local start, day and time", example: "Mon 24 Nov 06:00"),
         .init("startDateTime", \.startDateTime, "Start, ISO 8601 (for <time datetime>)", example: "2026-11-24T06:00:00Z"),
         .init("end", \.end, "Local end, day and time", example: "Mon 24 Nov 21:00"),

@@ -208,6 +208,7 @@ struct TemplateParser {
         var inverted: Bool
         var nodes: [TemplateNode] = []
         var offset: Int
+        var nameOffset = 0
     }
 
     private func tree() throws(TemplateSyntaxError) -> [TemplateNode] {
@@ -227,7 +228,7 @@ struct TemplateParser {
             case .tag(let tag):
                 switch tag.kind {
                 case UInt8(ascii: "#"), UInt8(ascii: "^"):
-                    stack.append(Frame(name: tag.name, inverted: tag.kind == UInt8(ascii: "^"), offset: tag.offset))
+                    stack.append(Frame(name: tag.name, inverted: tag.kind == UInt8(ascii: "^"), offset: tag.offset, nameOffset: tag.nameOffset))
                 case UInt8(ascii: "/"):
                     guard stack.count > 1 else {
                         throw TemplateSyntaxError(message: "{{/\(tag.name)}} closes a section that is not open", offset: tag.nameOffset)
@@ -238,13 +239,13 @@ struct TemplateParser {
                             message: "this closing tag does not match the open section {{\(frame.inverted ? "^" : "#")\(frame.name)}}",
                             offset: tag.nameOffset, hint: "close it with {{/\(frame.name)}}")
                     }
-                    append(.section(TemplateName(frame.name), inverted: frame.inverted, frame.nodes))
+                    append(.section(TemplateName(frame.name, offset: frame.nameOffset), inverted: frame.inverted, frame.nodes))
                 case UInt8(ascii: ">"):
                     append(.partial(tag.name, indentation: tag.indentation, offset: tag.nameOffset))
                 case UInt8(ascii: "&"), UInt8(ascii: "{"):
-                    append(.variable(TemplateName(tag.name), escaping: .none))
+                    append(.variable(TemplateName(tag.name, offset: tag.nameOffset), escaping: .none))
                 case 0:
-                    append(.variable(TemplateName(tag.name), escaping: escaping))
+                    append(.variable(TemplateName(tag.name, offset: tag.nameOffset), escaping: escaping))
                 default:
                     break  // comments and delimiter changes leave nothing behind
                 }

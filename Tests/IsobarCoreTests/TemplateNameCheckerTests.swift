@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+@testable import IsobarCore
+
+/// Names in templates are resolved against the page models' declared fields when the
+/// templates load: misspelt names, names used outside the section they belong to, and
+/// lists or objects printed as text are errors at their tag; legal Mustache stays legal.
+@Suite struct TemplateNameCheckerTests {
+    /// A site whose `Templates/` holds `files` (path → text); the built-in theme fills in the rest.
+    func findings(_ files: [String: String]) throws -> (errors: [IsobarError], warnings: [IsobarError], folder: TemporaryFolder) {
+        let site = try TemporaryFolder()
+        for (path, text) in files {
+            let url = site.url.appendingPathComponent("Templates").appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        let findings = try TemplateSet.loadUnchecked(from: site.url.appendingPathComponent("Templates")).nameProblems()
+        return (findings.errors, findings.warnings, site)
+    }
+
+    @Test func theBuiltinThemeChecksClean() throws {
+        let (errors, warnings, site) = try findings([:])
+        defer { site.cleanup() }
+        #expect(errors.isEmpty, "\(errors.map(\.description))")
+        #expect(warnings.isEmpty, "\(warnings.map(\.description))")
+    }
+
+    @Test func aTypoIsAnErrorAtItsTagWithTheNearestName() throws {
+        let (errors, _, site) = try findings(["city.md": "# {{name}}\n\nPressure: {{now.presure}}\n"])
+        defer { site.cleanup() }
+        let error = try #require(errors.first)
+        #expect(errors.count == 1)
+        #expect(error.location?.file.hasSuffix("Templates/city.md") == true)
+        #expect(error.location?.line == 3 && error.location?.column == 13)
+        #expect(error.message == "unknown name `now.presure`: a Now has no `presure`")
+        #expect(error.hint?.hasPrefix("did you mean `now.pressure`?") == true)
+        #expect(error.description.contains(" 3 | Pressure: {{now.presure}}\n   |             ^"), "\(error.description)")
+        // `build` stops at it: the whole load throws.
+        #expect(throws: IsobarError.self) { try TemplateSet.load(from: site.url.appendingPathComponent("Templates")) }
+    }
+
+    @Test func namesAreCheckedInTheirSection() throws {
+        // `time` belongs to an hour: fine inside {{#hourly}}, unknown on the page itself.
+        let good = """
+            {{#hourly}}{{time}} {{temperature}} {{temperature.value}}{{temperature.unit}} {{wind.gust}} {{name}}{{/hourly}}
+            {{#daily}}{{sunrise}} {{uvCategory.label}} {{#wind}}{{speed}} {{direction}}{{/wind}}{{/daily}}
+            {{#alerts}}{{#tags}}<b>{{.}}</b>{{/tags}}{{^hasTags}}-{{/hasTags}}{{#sender}}{{.}}{{/sender}}{{/alerts}}
+            {{#now.wind.gust}}{{value}} {{unit}}{{/now.wind.gust}} {{#now}}{{pressure}}{{/now}} {{^hasAlerts}}{{t.updated}}{{/hasAlerts}}
+            {{#share}}{{url}}{{/share}} {{& hourlyChart}} {{{placesMap}}} {{now.temperature}}
+            """
+        let (errors, warnings, site) = try findings(["city.md": good])
+        defer { site.cleanup() }
+        #expect(errors.isEmpty, "\(errors.map(\.description))")
+        #expect(warnings.isEmpty, "\(warnings.map(\.description))")
+
+        let (outside, _, other) = try findings(["city.md": "{{time}}\n{{#daily}}{{time}}{{/daily}}\n"])
+        defer { other.cleanup() }
+        #expect(outside.map(\.location?.line) == [1, 2])
+        #expect(outside.allSatisfy { $0.message.hasPrefix("unknown name `time`") })
+    }
+
+    @Test func aPartialIsCheckedWhereItIsIncluded() throws {
+        let (errors, _, site) = try findings([
+            "city.md": "{{#hourly}}\n{{> partials/row}}\n{{/hourly}}\n{{> partials/row}}\n",
+            "partials/row.md": "{{time}} {{temperature}}\n",
+        ])
+        defer { site.cleanup() }
+        // Fine inside the hours; on the page, `time` is unknown and `temperature` is no name either.
+        #expect(errors.count == 2, "\(errors.map(\.description))")
+        #expect(errors.allSatisfy { $0.location?.file.hasSuffix("partials/row.md") == true })
+        #expect(errors.first?.message == "unknown name `time`")
+        #expect(errors.last?.hint?.contains("now.temperature") == true, "\(errors.last?.hint ?? "")")
+    }
+
+    @Test func listsAndObjectsPrintedAsTextAreErrors() throws {
+        let (errors, warnings, site) = try findings(["city.md": "{{hourly}} {{now}} {{now.temperature.value.x}} {{t}}\n{{#name}}{{.}}{{/name}}\n"])
+        defer { site.cleanup() }
+        #expect(errors.map(\.message) == [
+            "`hourly` is a list of Hour, which prints nothing",
+            "`now` is a Now, which prints nothing",
+            "`now.temperature.value` is text: it has no `x` inside",
+            "`t` is the strings table",
+        ])
+        #expect(errors[0].hint == "show each item with {{#hourly}}…{{/hourly}}")
+        // Legal Mustache, but a section over text every page has always renders once.
+        #expect(warnings.map(\.message) == ["`name` is text that every page has, so {{#name}} would always render once"])
+    }
+
+    @Test func unknownStringsKeysAndLayoutNames() throws {
+        let (errors, _, site) = try findings([
+            "layout.html": "<html lang=\"{{site.language}}\"><title>{{page.titel}}</title>{{{content}}}{{t.updatd}}</html>\n",
+        ])
+        defer { site.cleanup() }
+        #expect(errors.map(\.message) == [
+            "unknown name `page.titel`: a Page has no `titel`",
+            "unknown name `t.updatd`: the strings table `t` (Templates/i18n/en.yml) has no `updatd`",
+        ])
+        #expect(errors.map { $0.hint?.components(separatedBy: "?").first } == ["did you mean `page.title`", "did you mean `t.updated`"])
+    }
+
+    @Test func checkListsEveryNameProblemAndBuildStopsAtTheFirst() async throws {
+        let site = try ThemeTests.bareSite()
+        defer { site.cleanup() }
+        let partials = site.url.appendingPathComponent("Templates/partials")
+        try FileManager.default.createDirectory(at: partials, withIntermediateDirectories: true)
+        let now = try #require(ThemeFiles.builtin(under: "Templates")["partials/now.md"])
+        let typo = String(decoding: now, as: UTF8.self).replacingOccurrences(of: "now.pressure}}", with: "now.presure}}")
+        try Data(typo.utf8).write(to: partials.appendingPathComponent("now.md"))
+        let check = try await IsobarRun.launch(["check"], in: site.url)
+        #expect(check.status == 1)
+        #expect(check.stderr.contains("Templates/partials/now.md:35:4: error: unknown name `now.presure`: a Now has no `presure`"), "\(check.stderr)")
+        #expect(check.stderr.contains("hint: did you mean `now.pressure`?"))
+        let build = try await IsobarRun.launch(["build"], in: site.url)
+        #expect(build.status == 1 && build.stderr.contains("unknown name `now.presure`"), "\(build.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: site.url.appendingPathComponent("_site/index.html").path))
+    }
+}
