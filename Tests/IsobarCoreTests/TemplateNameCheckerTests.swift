@@ -115,3 +115,72 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: site.url.appendingPathComponent("_site/index.html").path))
     }
 }
+
+/// The field reference is generated from the same declarations, and a theme can use every
+/// hourly value without Swift.
+@Suite struct FieldReferenceTests {
+    @Test func docsTemplatesMdIsTheGeneratedReference() throws {
+        let file = TestPaths.repository.appendingPathComponent("docs/templates.md")
+        let onDisk = try String(contentsOf: file, encoding: .utf8)
+        #expect(onDisk == FieldReference.markdown(), "docs/templates.md is out of date: run `swift run isobar fields --markdown > docs/templates.md`")
+    }
+
+    @Test func everyDeclaredFieldIsInTheReference() throws {
+        let city = try #require(FieldReference.text(page: "city"))
+        for schema in FieldReference.models(from: CityPageModel.fields.schema) {
+            #expect(city.contains("\n\(schema.name): "))
+            for field in schema.fields {
+                #expect(city.contains("\n  \(field.name) "), "\(schema.name).\(field.name)")
+            }
+        }
+        #expect(city.contains("  pressure         Quantity?  Pressure at sea level — e.g. 1013 hPa\n"))
+        #expect(FieldReference.text(page: "nope") == nil)
+    }
+
+    @Test func fieldsCommandPrintsAPageAndRejectsAnUnknownOne() async throws {
+        let site = try TemporaryFolder()
+        defer { site.cleanup() }
+        let run = try await IsobarRun.launch(["fields", "index"], in: site.url)
+        #expect(run.status == 0)
+        #expect(run.stdout.hasPrefix("Names index.md may use"))
+        #expect(run.stdout.contains("\nCard: A city on the front page.\n"))
+        #expect(!run.stdout.contains("\nHour: "))
+        let markdown = try await IsobarRun.launch(["fields", "--markdown"], in: site.url)
+        #expect(markdown.stdout == FieldReference.markdown())
+        let wrong = try await IsobarRun.launch(["fields", "cty"], in: site.url)
+        #expect(wrong.status == 64 && wrong.stderr.contains("no page \"cty\": choose one of city, index, 404, layout"), "\(wrong.stderr)")
+    }
+
+    /// A theme adds a gusts column and draws the temperature from its raw value: no Swift.
+    @Test func aThemeUsingNewHourlyFieldsBuilds() async throws {
+        let site = try ThemeTests.bareSite()
+        defer { site.cleanup() }
+        let partials = site.url.appendingPathComponent("Templates/partials")
+        try FileManager.default.createDirectory(at: partials, withIntermediateDirectories: true)
+        try Data("""
+            <table class="gusts">
+            {{#hourly}}
+            <tr><td class="t" style="--t: {{temperature.value}}">{{temperature}}</td><td class="g">{{#wind.gust}}{{value}} {{unit}}{{/wind.gust}}</td><td class="h">{{humidity}}</td></tr>
+            {{/hourly}}
+            </table>
+
+            """.utf8).write(to: partials.appendingPathComponent("hourly.md"))
+        let run = try await IsobarRun.launch(["build"], in: site.url, environment: ThemeTests.epoch)
+        #expect(run.status == 0, "\(run.stderr)")
+        let output = site.url.appendingPathComponent("_site/london-gb")
+        let page = try String(contentsOf: output.appendingPathComponent("index.html"), encoding: .utf8)
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: output.appendingPathComponent("forecast.json"))) as? [String: Any]
+        let hours = try #require((json?["forecast"] as? [String: Any])?["hourly"] as? [[String: Any]])
+        let gusts = page.components(separatedBy: "<td class=\"g\">").dropFirst().map { $0.prefix { $0 != "<" } }
+        let temperatures = page.components(separatedBy: "style=\"--t: ").dropFirst().map { $0.prefix { $0 != "\"" } }
+        #expect(gusts.count >= 24 && gusts.count == temperatures.count)
+        for (index, gust) in gusts.enumerated() {
+            // London is metric: m/s to a tenth, as forecast.json (canonical units) has it.
+            let expected = (hours[index]["windGust"] as? Double).map { FixedPoint.format($0, digits: 1) + " m/s" } ?? ""
+            #expect(String(gust) == expected, "hour \(index)")
+            let temperature = try #require(hours[index]["temperature"] as? Double)
+            #expect(String(temperatures[index]) == FixedPoint.format(temperature, digits: 1))
+        }
+        #expect(page.contains("<td class=\"h\">95 %</td>"))
+    }
+}

@@ -1,5 +1,5 @@
 /// A measured value as a theme may want it: formatted for reading (`{{now.pressure}}`
-/// prints "1,013 hPa"), and as a plain number in the city's units with its unit symbol
+/// prints "1013 hPa"), and as a plain number in the city's units with its unit symbol
 /// for drawing (`{{now.pressure.value}}` is "1013.2", `{{now.pressure.unit}}` "hPa"),
 /// so a theme can size a bar or plot a trend without Swift.
 public struct Quantity: Sendable, Equatable {

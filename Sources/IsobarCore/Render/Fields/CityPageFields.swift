@@ -4,7 +4,7 @@
 
 extension Quantity: TemplateModel {
     static let fields = TemplateFields<Quantity>("Quantity", "A measured value: prints as `text`; `value` and `unit` for drawing.", printedAs: "text", [
-        .init("text", \.text, "Formatted as the page shows it", example: "1,013 hPa"),
+        .init("text", \.text, "Formatted as the page shows it", example: "1013 hPa"),
         .init("value", \.value, "The number in the city's units, `.` as decimal separator", example: "1013.2"),
         .init("unit", \.unit, "The unit of `value`", example: "hPa"),
     ])
@@ -19,7 +19,7 @@ extension Category: TemplateModel {
 
 extension CityPageModel.Icon: TemplateModel {
     static let fields = TemplateFields<Self>("Icon", "A condition icon.", [
-        .init("src", \.src, "Relative URL of the icon from the page", example: "../assets/icons/rain.svg"),
+        .init("src", \.src, "Relative URL of the icon from the page", example: "../assets/icons/10d.svg"),
         .init("alt", \.alt, "The condition in words: the icon's alt text", example: "Light rain"),
     ])
 }
@@ -50,8 +50,8 @@ extension CityPageModel.Now: TemplateModel {
         .init("wind", \.wind, "Wind"),
         .init("humidity", \.humidity, "Relative humidity", example: "81 %"),
         .init("dewPoint", \.dewPoint, "Dew point", example: "6°"),
-        .init("pressure", \.pressure, "Pressure at sea level", example: "1,013 hPa"),
-        .init("surfacePressure", \.surfacePressure, "Pressure at the ground, where no sea-level value exists", example: "1,002 hPa"),
+        .init("pressure", \.pressure, "Pressure at sea level", example: "1013 hPa"),
+        .init("surfacePressure", \.surfacePressure, "Pressure at the ground, where no sea-level value exists", example: "1002 hPa"),
         .init("visibility", \.visibility, "Visibility", example: "10 km"),
         .init("cloudCover", \.cloudCover, "Cloud cover", example: "75 %"),
         .init("rainLastHour", \.rainLastHour, "Rain in the last hour", example: "0.4 mm"),
