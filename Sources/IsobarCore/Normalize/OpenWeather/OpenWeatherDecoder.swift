@@ -92,7 +92,9 @@ public struct OpenWeatherDecoder: Sendable {
                 humidity: h.humidity, precipitationChance: h.pop,
                 rain: h.rain?.millimetres, snow: h.snow?.millimetres,
                 windSpeed: convert.metresPerSecond(h.wind_speed), windGust: h.wind_gust.map(convert.metresPerSecond),
-                windDirection: h.wind_deg, condition: h.weather.primary)
+                windDirection: h.wind_deg, condition: h.weather.primary,
+                pressure: h.pressure, dewPoint: h.dew_point.map(convert.celsius), uvIndex: h.uvi,
+                cloudCover: h.clouds, visibility: h.visibility)
         }
         guard let offset = body.timezone_offset ?? TimeZone(identifier: body.timezone)?.secondsFromGMT(for: current.time) else {
             throw IsobarError(step: .normalize, path: response.file?.path ?? response.endpoint.fileName,
@@ -116,7 +118,9 @@ public struct OpenWeatherDecoder: Sendable {
                 windSpeed: convert.metresPerSecond(d.wind_speed), windDirection: d.wind_deg, uvIndex: d.uvi,
                 condition: d.weather.primary,
                 // 0 when the moon does not rise or set that day: absent, as for the sun.
-                moonrise: SunTimes.date(d.moonrise, near: d.dt), moonset: SunTimes.date(d.moonset, near: d.dt))
+                moonrise: SunTimes.date(d.moonrise, near: d.dt), moonset: SunTimes.date(d.moonset, near: d.dt),
+                windGust: d.wind_gust.map(convert.metresPerSecond), humidity: d.humidity, pressure: d.pressure,
+                dewPoint: d.dew_point.map(convert.celsius), cloudCover: d.clouds)
         }
         let alerts = (body.alerts ?? []).map { a in
             WeatherAlert(
