@@ -160,7 +160,7 @@ public struct OpenWeatherDecoder: Sendable {
             sunset: SunTimes.date(now.sys?.sunset, near: now.dt),
             temperature: temperature,
             feelsLike: convert.celsius(now.main.feels_like),
-            pressure: now.main.pressure,
+            pressure: now.main.seaLevelPressure,
             humidity: now.main.humidity,
             dewPoint: DewPoint.celsius(temperature: temperature, humidity: now.main.humidity),
             uvIndex: nil,
@@ -173,13 +173,19 @@ public struct OpenWeatherDecoder: Sendable {
             snowLastHour: now.snow?.lastHour,
             conditions: now.weather.isEmpty ? [[OWCondition]().primary] : now.weather.map(\.condition))
         let steps = forecast.list.sorted { $0.dt < $1.dt }.map { entry in
-            HourlyForecast(
+            let temperature = convert.celsius(entry.main.temp)
+            // No dew point and no UV index in this API: the dew point follows from
+            // temperature and humidity, as for the current weather; UV stays absent.
+            return HourlyForecast(
                 time: Date(timeIntervalSince1970: entry.dt), stepHours: 3,
-                temperature: convert.celsius(entry.main.temp), feelsLike: convert.celsius(entry.main.feels_like),
+                temperature: temperature, feelsLike: convert.celsius(entry.main.feels_like),
                 humidity: entry.main.humidity, precipitationChance: entry.pop,
                 rain: entry.rain?.millimetres, snow: entry.snow?.millimetres,
                 windSpeed: convert.metresPerSecond(entry.wind.speed), windGust: entry.wind.gust.map(convert.metresPerSecond),
-                windDirection: entry.wind.deg, condition: entry.weather.primary)
+                windDirection: entry.wind.deg, condition: entry.weather.primary,
+                pressure: entry.main.seaLevelPressure,
+                dewPoint: DewPoint.celsius(temperature: temperature, humidity: entry.main.humidity),
+                uvIndex: nil, cloudCover: entry.clouds?.all, visibility: entry.visibility)
         }
         let horizon = current.time.addingTimeInterval(48 * 3600)
         let daily = DailyAggregation.days(

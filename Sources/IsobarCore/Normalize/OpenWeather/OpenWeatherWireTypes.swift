@@ -182,7 +182,12 @@ struct CurrentWeatherBody: Decodable {
         let temp_min: Double?
         let temp_max: Double?
         let pressure: Double
+        /// Sea-level pressure, which `pressure` is only "by default" (OpenWeather's words).
+        let sea_level: Double?
         let humidity: Double
+
+        /// Pressure at sea level, as the model keeps it: `sea_level` where the body has it.
+        var seaLevelPressure: Double { sea_level ?? pressure }
     }
     struct Wind: Decodable {
         let speed: Double
