@@ -3,7 +3,8 @@
 (Samples/<slug>/open-meteo-forecast.json, open-meteo-air-quality.json,
 open-meteo-geocode.json), deterministic from a seed. Shapes follow the API with
 timeformat=unixtime and timezone=auto: parallel arrays per block, units blocks,
-`current` at the quarter hour, 48 hourly steps, 8 daily entries at local midnight."""
+`current` at the quarter hour, 48 hourly steps, 8 daily entries at local midnight.
+Every variable OpenMeteoRequests asks for is there, in the order asked for."""
 import json, math, random, pathlib
 
 SNAPSHOT = 1795348800  # 2026-11-22 12:00 UTC
@@ -20,8 +21,27 @@ CITIES = [
 def rnd(x, n=1):
     return round(x, n)
 
+def dew_point(t, rh):
+    """Magnus formula, as Normalize/DewPoint.swift."""
+    a, b = 17.62, 243.12
+    g = math.log(rh / 100) + a * t / (b + t)
+    return b * g / (a - g)
+
+def cloud_cover(code, rng):
+    if code == 0:
+        return rng.randint(0, 8)
+    if code == 1:
+        return rng.randint(15, 35)
+    if code == 2:
+        return rng.randint(45, 70)
+    return 100  # overcast, fog, precipitation
+
 def main():
     rng = random.Random(42)
+    # The variables added later (hourly pressure_msl, dew_point_2m, uv_index, cloud_cover,
+    # visibility; daily wind_gusts_10m_max) draw from a generator of their own, so the
+    # values drawn before them stay what they were.
+    more = random.Random(4242)
     for slug, name, cc, admin1, lat, lon, tz, off, elev, (tmin, tmax), plan in CITIES:
         folder = ROOT / slug
         folder.mkdir(parents=True, exist_ok=True)
@@ -97,6 +117,30 @@ def main():
             "visibility": 800.0 if c0 in (45, 48) else rnd(rng.uniform(12000, 40000), 0),
             "uv_index": 0.0 if not is_day(now) else rnd(rng.uniform(0.1, 1.8), 2),
         }
+        # Pressure drifts from the current reading; the dew point follows from temperature
+        # and humidity; UV only by day, higher in Lisbon; fog cuts visibility to hundreds
+        # of metres, precipitation to a few kilometres.
+        pressure = [current["pressure_msl"]]
+        for _ in hours[1:]:
+            pressure.append(rnd(min(1040, max(975, pressure[-1] + more.uniform(-0.9, 0.8)))))
+        hourly["pressure_msl"] = pressure
+        hourly["dew_point_2m"] = [rnd(dew_point(t, rh)) for t, rh in zip(hourly["temperature_2m"], hourly["relative_humidity_2m"])]
+        def uv(t):
+            day = (t - local_midnight) // 86400
+            since_sunrise = t - (noon - day_len / 2 + day * 86400)
+            # A sine over the day, peaking near the day's uv_index_max.
+            return daily["uv_index_max"][day] * max(0.0, math.sin(math.pi * since_sunrise / day_len)) * more.uniform(0.85, 1.0)
+        hourly["uv_index"] = [rnd(uv(t), 2) if is_day(t) else 0.0 for t in hours]
+        hourly["cloud_cover"] = [cloud_cover(c, more) for c in codes]
+        hourly["visibility"] = [float(more.randint(300, 1500)) if c in (45, 48) else
+                                float(more.randint(3000, 12000)) if c in precip_codes else
+                                float(more.randint(15000, 40000)) for c in codes]
+        # A day's strongest gust: above its strongest wind, and no weaker than its hours'.
+        gusts = []
+        for i, d in enumerate(days):
+            hour_gusts = [g for t, g in zip(hours, hourly["wind_gusts_10m"]) if d <= t < d + 86400]
+            gusts.append(rnd(max([daily["wind_speed_10m_max"][i] * more.uniform(1.5, 2.0)] + hour_gusts)))
+        daily["wind_gusts_10m_max"] = gusts
         units = lambda keys, unit: {k: unit.get(k, "") for k in keys}
         forecast = {
             "latitude": rnd(lat, 6), "longitude": rnd(lon, 6), "generationtime_ms": 0.1549,
@@ -111,12 +155,13 @@ def main():
             "hourly_units": {"time": "unixtime", "temperature_2m": "°C", "apparent_temperature": "°C", "relative_humidity_2m": "%",
                              "precipitation_probability": "%", "rain": "mm", "showers": "mm", "snowfall": "cm",
                              "weather_code": "wmo code", "wind_speed_10m": "m/s", "wind_direction_10m": "°",
-                             "wind_gusts_10m": "m/s", "is_day": ""},
+                             "wind_gusts_10m": "m/s", "is_day": "", "pressure_msl": "hPa", "dew_point_2m": "°C",
+                             "uv_index": "", "cloud_cover": "%", "visibility": "m"},
             "hourly": hourly,
             "daily_units": {"time": "unixtime", "weather_code": "wmo code", "temperature_2m_max": "°C", "temperature_2m_min": "°C",
                             "sunrise": "unixtime", "sunset": "unixtime", "precipitation_probability_max": "%", "rain_sum": "mm",
                             "showers_sum": "mm", "snowfall_sum": "cm", "wind_speed_10m_max": "m/s",
-                            "wind_direction_10m_dominant": "°", "uv_index_max": ""},
+                            "wind_direction_10m_dominant": "°", "uv_index_max": "", "wind_gusts_10m_max": "m/s"},
             "daily": daily,
         }
         aqi = 18 if lat > 55 else 34

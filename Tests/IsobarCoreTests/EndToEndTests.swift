@@ -95,6 +95,19 @@ import Testing
         #expect(count("<tr><th scope=\"row\">", in: lod) <= 17)
         #expect(count("<tr><th scope=\"row\">", in: lod) >= 15)
         #expect(count("<span class=\"day-name\">", in: lod) == 5)
+        // forecast.json: One Call's hours and days and the free API's steps and days keep
+        // pressure, dew point, cloud cover, gusts… (issue 15).
+        for (slug, hourKeys, dayKeys) in [
+            ("london-gb", ["pressure", "dewPoint", "uvIndex", "cloudCover", "visibility", "windGust"], ["windGust", "humidity", "pressure", "dewPoint", "cloudCover"]),
+            ("lod-il", ["pressure", "dewPoint", "cloudCover", "visibility", "windGust"], ["windGust", "humidity", "pressure", "dewPoint", "cloudCover"]),
+        ] {
+            let data = try Data(contentsOf: site.url.appendingPathComponent("_site/\(slug)/forecast.json"))
+            let forecast = try #require((try JSONSerialization.jsonObject(with: data) as? [String: Any])?["forecast"] as? [String: Any])
+            let hours = try #require(forecast["hourly"] as? [[String: Any]])
+            let days = try #require(forecast["daily"] as? [[String: Any]])
+            for key in hourKeys { #expect(hours.allSatisfy { $0[key] is Double }, "\(slug) hourly \(key)") }
+            for key in dayKeys { #expect(days.allSatisfy { $0[key] is Double }, "\(slug) daily \(key)") }
+        }
 
         // New York is imperial; London is metric.
         #expect(try page(site, "new-york-us/index.html").contains("mph"))
@@ -222,5 +235,13 @@ import Testing
         let oslo = try String(contentsOf: site.url.appendingPathComponent("_site-open-meteo/oslo-no/index.html"), encoding: .utf8)
         #expect(oslo.contains("Overcast"))  // WMO 3, in the UI language
         #expect(oslo.contains("icons/04d.svg"))
+        // forecast.json keeps every hourly value the body has, and the day's gust (issue 15).
+        let data = try Data(contentsOf: site.url.appendingPathComponent("_site-open-meteo/oslo-no/forecast.json"))
+        let forecast = try #require((try JSONSerialization.jsonObject(with: data) as? [String: Any])?["forecast"] as? [String: Any])
+        let hours = try #require(forecast["hourly"] as? [[String: Any]])
+        for key in ["pressure", "dewPoint", "uvIndex", "cloudCover", "visibility", "windGust", "humidity"] {
+            #expect(hours.allSatisfy { $0[key] is Double }, "hourly \(key)")
+        }
+        #expect((forecast["daily"] as? [[String: Any]])?.allSatisfy { $0["windGust"] is Double } == true)
     }
 }

@@ -112,7 +112,12 @@ import Testing
                 let dt: TimeInterval
                 let temp: Double
                 let feels_like: Double
+                let pressure: Double?
                 let humidity: Double
+                let dew_point: Double?
+                let uvi: Double?
+                let clouds: Double?
+                let visibility: Double?
                 let pop: Double?
                 let wind_speed: Double
                 let wind_deg: Double?
@@ -135,11 +140,16 @@ import Testing
                 let moonset: TimeInterval?
                 let summary: String?
                 let temp: Temperatures
+                let pressure: Double?
+                let humidity: Double?
+                let dew_point: Double?
+                let clouds: Double?
                 let pop: Double?
                 let rain: Precipitation?
                 let snow: Precipitation?
                 let wind_speed: Double
                 let wind_deg: Double?
+                let wind_gust: Double?
                 let uvi: Double?
                 let weather: [OWCondition]
             }

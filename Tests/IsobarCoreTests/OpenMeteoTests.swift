@@ -243,6 +243,10 @@ import Testing
         #expect(query["wind_speed_unit"] == "mph")
         #expect(query["precipitation_unit"] == "inch")
         #expect(query["hourly"]?.contains("precipitation_probability") == true)
+        for variable in ["pressure_msl", "dew_point_2m", "uv_index", "cloud_cover", "visibility"] {
+            #expect(query["hourly"]?.split(separator: ",").contains(Substring(variable)) == true, "\(variable)")
+        }
+        #expect(query["daily"]?.split(separator: ",").contains("wind_gusts_10m_max") == true)
         let page = try String(contentsOf: site.url.appendingPathComponent("_site/oslo-no/index.html"), encoding: .utf8)
         #expect(page.contains("href=\"https://open-meteo.com/\""))
         #expect(page.contains("CC BY 4.0"))

@@ -3,6 +3,11 @@ import Foundation
 /// Derives daily forecasts from 3-hourly steps (the free 2.5 API has no daily forecast):
 /// steps are grouped by calendar day in the city's local time, then each day takes its
 /// lowest minimum, highest maximum, most significant condition and highest chance of rain.
+/// Of the other values a day takes its strongest gust, and the mean of its steps'
+/// humidity, pressure, dew point and cloud cover (to one decimal): a day's typical
+/// reading, where a minimum or maximum would speak for one step. Today also counts the
+/// current observation, as it does for the temperature range. A value no step carries
+/// stays nil.
 enum DailyAggregation {
     static func days(from steps: [HourlyForecast], current: CurrentConditions, zone: TimeZone, maxDays: Int) -> [DailyForecast] {
         var order: [String] = []
@@ -22,11 +27,13 @@ enum DailyAggregation {
             let group = groups[key] ?? []
             var temperatures = group.map(\.temperature)
             var conditions = group.map(\.condition)
+            var readings = group.map(Reading.init)
             var sunrise: Date?
             var sunset: Date?
             if key == today {
                 temperatures.append(current.temperature)
                 conditions.append(contentsOf: current.conditions.prefix(1))
+                readings.append(Reading(current))
                 sunrise = current.sunrise
                 sunset = current.sunset
             }
@@ -47,7 +54,31 @@ enum DailyAggregation {
                 snow: snow.isEmpty ? nil : snow.reduce(0, +),
                 windSpeed: windiest?.windSpeed ?? current.windSpeed,
                 windDirection: windiest?.windDirection ?? current.windDirection,
-                uvIndex: nil, condition: condition)
+                uvIndex: nil, condition: condition,
+                windGust: readings.compactMap(\.windGust).max(),
+                humidity: mean(readings.compactMap(\.humidity)),
+                pressure: mean(readings.compactMap(\.pressure)),
+                dewPoint: mean(readings.compactMap(\.dewPoint)),
+                cloudCover: mean(readings.compactMap(\.cloudCover)))
         }
+    }
+
+    /// The values a day summarises, from a step or from the current observation.
+    private struct Reading {
+        var windGust, humidity, pressure, dewPoint, cloudCover: Double?
+
+        init(_ step: HourlyForecast) {
+            (windGust, humidity, pressure, dewPoint, cloudCover) = (step.windGust, step.humidity, step.pressure, step.dewPoint, step.cloudCover)
+        }
+
+        init(_ now: CurrentConditions) {
+            (windGust, humidity, pressure, dewPoint, cloudCover) = (now.windGust, now.humidity, now.pressure, now.dewPoint, now.cloudCover)
+        }
+    }
+
+    /// The mean to one decimal, or nil for no values.
+    static func mean(_ values: [Double]) -> Double? {
+        guard !values.isEmpty else { return nil }
+        return (values.reduce(0, +) / Double(values.count) * 10).rounded() / 10
     }
 }

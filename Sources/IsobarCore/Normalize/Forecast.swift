@@ -118,6 +118,19 @@ public struct HourlyForecast: Sendable, Codable, Equatable {
     public var windGust: Double?
     public var windDirection: Double?
     public var condition: Condition
+    // Each value below is nil where the provider sends none (the free 2.5 forecast has no
+    // UV index), never a made-up 0.
+    /// Pressure at sea level, hPa (as `CurrentConditions.pressure`).
+    public var pressure: Double? = nil
+    /// Dew point, °C: the provider's, or from temperature and humidity (`DewPoint`) where
+    /// it sends none.
+    public var dewPoint: Double? = nil
+    /// UV index (no unit).
+    public var uvIndex: Double? = nil
+    /// Cloud cover, 0…100 % (as `humidity` and `CurrentConditions.cloudCover`).
+    public var cloudCover: Double? = nil
+    /// Visibility, metres.
+    public var visibility: Double? = nil
 }
 
 public struct DailyForecast: Sendable, Codable, Equatable {
@@ -140,6 +153,19 @@ public struct DailyForecast: Sendable, Codable, Equatable {
     public var condition: Condition
     public var moonrise: Date? = nil
     public var moonset: Date? = nil
+    // Where days are aggregated from 3-hourly steps (the free 2.5 API), these are the
+    // steps' maximum (gust) or mean (the others); see `DailyAggregation`. Nil where the
+    // provider sends none (Open-Meteo's daily block has only the gust).
+    /// The day's strongest wind gust, m/s.
+    public var windGust: Double? = nil
+    /// Relative humidity, 0…100 % (as `CurrentConditions.humidity`).
+    public var humidity: Double? = nil
+    /// Pressure at sea level, hPa.
+    public var pressure: Double? = nil
+    /// Dew point, °C.
+    public var dewPoint: Double? = nil
+    /// Cloud cover, 0…100 %.
+    public var cloudCover: Double? = nil
 }
 
 public struct WeatherAlert: Sendable, Codable, Equatable {

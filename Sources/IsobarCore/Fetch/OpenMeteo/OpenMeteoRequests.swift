@@ -12,8 +12,8 @@ public struct OpenMeteoRequests: Sendable {
     }
 
     static let current = "temperature_2m,relative_humidity_2m,apparent_temperature,dew_point_2m,is_day,precipitation,rain,showers,snowfall,weather_code,cloud_cover,pressure_msl,wind_speed_10m,wind_direction_10m,wind_gusts_10m,visibility,uv_index"
-    static let hourly = "temperature_2m,apparent_temperature,relative_humidity_2m,precipitation_probability,rain,showers,snowfall,weather_code,wind_speed_10m,wind_direction_10m,wind_gusts_10m,is_day"
-    static let daily = "weather_code,temperature_2m_max,temperature_2m_min,sunrise,sunset,precipitation_probability_max,rain_sum,showers_sum,snowfall_sum,wind_speed_10m_max,wind_direction_10m_dominant,uv_index_max"
+    static let hourly = "temperature_2m,apparent_temperature,relative_humidity_2m,precipitation_probability,rain,showers,snowfall,weather_code,wind_speed_10m,wind_direction_10m,wind_gusts_10m,is_day,pressure_msl,dew_point_2m,uv_index,cloud_cover,visibility"
+    static let daily = "weather_code,temperature_2m_max,temperature_2m_min,sunrise,sunset,precipitation_probability_max,rain_sum,showers_sum,snowfall_sum,wind_speed_10m_max,wind_direction_10m_dominant,uv_index_max,wind_gusts_10m_max"
     static let airQuality = "european_aqi,pm10,pm2_5,nitrogen_dioxide,ozone,sulphur_dioxide,carbon_monoxide"
 
     public func request(_ endpoint: Endpoint, for city: CityConfig) -> HTTPRequest {

@@ -158,17 +158,22 @@ private struct LocalClock {
 
 /// A value's change from the unit its body declares to the unit Isobar asks Open-Meteo
 /// for (`OpenMeteoRequests`): °C or °F, m/s or mph, mm or inches of rain, cm or inches of
-/// snow. Nil when nothing changes or the unit is not one of these.
+/// snow; visibility in metres whatever the request's units (a body may declare feet).
+/// Nil when nothing changes or the unit is not one of these.
 private struct UnitChange {
     let apply: (Double) -> Double
 
-    // Each unit's size in the SI unit of its kind (m/s, mm), by Open-Meteo's spellings.
+    // Each unit's size in the SI unit of its kind (m/s, mm, m), by Open-Meteo's spellings.
     static let speeds: [String: Double] = ["m/s": 1, "km/h": 1 / 3.6, "mph": 0.44704, "mp/h": 0.44704, "kn": 0.514444, "knots": 0.514444]
     static let lengths: [String: Double] = ["mm": 1, "cm": 10, "inch": 25.4, "in": 25.4]
+    static let distances: [String: Double] = ["m": 1, "ft": 0.3048]
 
     init?(variable: String, from unit: String, units: Units) {
         let imperial = units == .imperial
-        if unit == "°C" || unit == "°F" {
+        if variable.hasPrefix("visibility") {
+            guard unit != "m", let size = Self.distances[unit] else { return nil }
+            apply = { (value: Double) -> Double in value * size }
+        } else if unit == "°C" || unit == "°F" {
             let target = imperial ? "°F" : "°C"
             guard unit != target else { return nil }
             if imperial {

@@ -86,16 +86,24 @@ public struct OpenMeteoDecoder: Sendable {
                 let code = Self.value(h.weather_code, index) ?? -1
                 let isDay = (Self.value(h.is_day, index) ?? 1) == 1
                 let rain = (Self.value(h.rain, index) ?? 0) + (Self.value(h.showers, index) ?? 0)
+                let humidity = Self.value(h.relative_humidity_2m, index)
                 hourly.append(HourlyForecast(
                     time: Date(timeIntervalSince1970: h.time[index]), stepHours: 1,
                     temperature: celsius(temperature), feelsLike: Self.value(h.apparent_temperature, index).map(celsius),
-                    humidity: Self.value(h.relative_humidity_2m, index),
+                    humidity: humidity,
                     precipitationChance: Self.value(h.precipitation_probability, index).map { $0 / 100 },
                     rain: Self.positive(rain).map(millimetres), snow: Self.positive(Self.value(h.snowfall, index) ?? 0).map(snowMillimetres),
                     windSpeed: Self.value(h.wind_speed_10m, index).map(metresPerSecond),
                     windGust: Self.value(h.wind_gusts_10m, index).map(metresPerSecond),
                     windDirection: Self.value(h.wind_direction_10m, index),
-                    condition: WMOWeatherCode.condition(code, isDay: isDay, describe: describe)))
+                    condition: WMOWeatherCode.condition(code, isDay: isDay, describe: describe),
+                    pressure: Self.value(h.pressure_msl, index),
+                    // As for the current hour: from temperature and humidity where the body has none.
+                    dewPoint: Self.value(h.dew_point_2m, index).map(celsius)
+                        ?? humidity.flatMap { DewPoint.celsius(temperature: celsius(temperature), humidity: $0) },
+                    uvIndex: Self.value(h.uv_index, index),
+                    cloudCover: Self.value(h.cloud_cover, index),
+                    visibility: Self.value(h.visibility, index)))
             }
         }
 
@@ -116,7 +124,8 @@ public struct OpenMeteoDecoder: Sendable {
                     windSpeed: Self.value(d.wind_speed_10m_max, index).map(metresPerSecond),
                     windDirection: Self.value(d.wind_direction_10m_dominant, index),
                     uvIndex: Self.value(d.uv_index_max, index),
-                    condition: WMOWeatherCode.condition(Self.value(d.weather_code, index) ?? -1, isDay: true, describe: describe)))
+                    condition: WMOWeatherCode.condition(Self.value(d.weather_code, index) ?? -1, isDay: true, describe: describe),
+                    windGust: Self.value(d.wind_gusts_10m_max, index).map(metresPerSecond)))
             }
         }
         // Sunrise and sunset of today come from the daily block.

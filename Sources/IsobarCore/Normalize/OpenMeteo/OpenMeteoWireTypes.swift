@@ -40,6 +40,11 @@ struct OpenMeteoForecastBody: Decodable {
         let wind_direction_10m: [Double?]?
         let wind_gusts_10m: [Double?]?
         let is_day: [Int?]?
+        let pressure_msl: [Double?]?
+        let dew_point_2m: [Double?]?
+        let uv_index: [Double?]?
+        let cloud_cover: [Double?]?
+        let visibility: [Double?]?
     }
 
     struct Daily: Decodable {
@@ -56,6 +61,7 @@ struct OpenMeteoForecastBody: Decodable {
         let wind_speed_10m_max: [Double?]?
         let wind_direction_10m_dominant: [Double?]?
         let uv_index_max: [Double?]?
+        let wind_gusts_10m_max: [Double?]?
     }
 
     let latitude: Double

@@ -92,7 +92,9 @@ public struct OpenWeatherDecoder: Sendable {
                 humidity: h.humidity, precipitationChance: h.pop,
                 rain: h.rain?.millimetres, snow: h.snow?.millimetres,
                 windSpeed: convert.metresPerSecond(h.wind_speed), windGust: h.wind_gust.map(convert.metresPerSecond),
-                windDirection: h.wind_deg, condition: h.weather.primary)
+                windDirection: h.wind_deg, condition: h.weather.primary,
+                pressure: h.pressure, dewPoint: h.dew_point.map(convert.celsius), uvIndex: h.uvi,
+                cloudCover: h.clouds, visibility: h.visibility)
         }
         guard let offset = body.timezone_offset ?? TimeZone(identifier: body.timezone)?.secondsFromGMT(for: current.time) else {
             throw IsobarError(step: .normalize, path: response.file?.path ?? response.endpoint.fileName,
@@ -116,7 +118,9 @@ public struct OpenWeatherDecoder: Sendable {
                 windSpeed: convert.metresPerSecond(d.wind_speed), windDirection: d.wind_deg, uvIndex: d.uvi,
                 condition: d.weather.primary,
                 // 0 when the moon does not rise or set that day: absent, as for the sun.
-                moonrise: SunTimes.date(d.moonrise, near: d.dt), moonset: SunTimes.date(d.moonset, near: d.dt))
+                moonrise: SunTimes.date(d.moonrise, near: d.dt), moonset: SunTimes.date(d.moonset, near: d.dt),
+                windGust: d.wind_gust.map(convert.metresPerSecond), humidity: d.humidity, pressure: d.pressure,
+                dewPoint: d.dew_point.map(convert.celsius), cloudCover: d.clouds)
         }
         let alerts = (body.alerts ?? []).map { a in
             WeatherAlert(
@@ -156,7 +160,7 @@ public struct OpenWeatherDecoder: Sendable {
             sunset: SunTimes.date(now.sys?.sunset, near: now.dt),
             temperature: temperature,
             feelsLike: convert.celsius(now.main.feels_like),
-            pressure: now.main.pressure,
+            pressure: now.main.seaLevelPressure,
             humidity: now.main.humidity,
             dewPoint: DewPoint.celsius(temperature: temperature, humidity: now.main.humidity),
             uvIndex: nil,
@@ -169,13 +173,19 @@ public struct OpenWeatherDecoder: Sendable {
             snowLastHour: now.snow?.lastHour,
             conditions: now.weather.isEmpty ? [[OWCondition]().primary] : now.weather.map(\.condition))
         let steps = forecast.list.sorted { $0.dt < $1.dt }.map { entry in
-            HourlyForecast(
+            let temperature = convert.celsius(entry.main.temp)
+            // No dew point and no UV index in this API: the dew point follows from
+            // temperature and humidity, as for the current weather; UV stays absent.
+            return HourlyForecast(
                 time: Date(timeIntervalSince1970: entry.dt), stepHours: 3,
-                temperature: convert.celsius(entry.main.temp), feelsLike: convert.celsius(entry.main.feels_like),
+                temperature: temperature, feelsLike: convert.celsius(entry.main.feels_like),
                 humidity: entry.main.humidity, precipitationChance: entry.pop,
                 rain: entry.rain?.millimetres, snow: entry.snow?.millimetres,
                 windSpeed: convert.metresPerSecond(entry.wind.speed), windGust: entry.wind.gust.map(convert.metresPerSecond),
-                windDirection: entry.wind.deg, condition: entry.weather.primary)
+                windDirection: entry.wind.deg, condition: entry.weather.primary,
+                pressure: entry.main.seaLevelPressure,
+                dewPoint: DewPoint.celsius(temperature: temperature, humidity: entry.main.humidity),
+                uvIndex: nil, cloudCover: entry.clouds?.all, visibility: entry.visibility)
         }
         let horizon = current.time.addingTimeInterval(48 * 3600)
         let daily = DailyAggregation.days(

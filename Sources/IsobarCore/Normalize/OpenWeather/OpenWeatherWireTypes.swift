@@ -117,7 +117,12 @@ struct OneCallBody {
         let dt: TimeInterval
         let temp: Double
         let feels_like: Double
+        let pressure: Double?
         let humidity: Double
+        let dew_point: Double?
+        let uvi: Double?
+        let clouds: Double?
+        let visibility: Double?
         let pop: Double?
         let wind_speed: Double
         let wind_deg: Double?
@@ -140,11 +145,16 @@ struct OneCallBody {
         let moonset: TimeInterval?
         let summary: String?
         let temp: Temperatures
+        let pressure: Double?
+        let humidity: Double?
+        let dew_point: Double?
+        let clouds: Double?
         let pop: Double?
         let rain: Precipitation?
         let snow: Precipitation?
         let wind_speed: Double
         let wind_deg: Double?
+        let wind_gust: Double?
         let uvi: Double?
         let weather: [OWCondition]
     }
@@ -172,7 +182,12 @@ struct CurrentWeatherBody: Decodable {
         let temp_min: Double?
         let temp_max: Double?
         let pressure: Double
+        /// Sea-level pressure, which `pressure` is only "by default" (OpenWeather's words).
+        let sea_level: Double?
         let humidity: Double
+
+        /// Pressure at sea level, as the model keeps it: `sea_level` where the body has it.
+        var seaLevelPressure: Double { sea_level ?? pressure }
     }
     struct Wind: Decodable {
         let speed: Double

@@ -314,12 +314,16 @@ final class JSONText {
             field("daily") {
                 array(f.daily) { d in
                     object {
+                        field("cloudCover", d.cloudCover)
                         field("condition") { condition(d.condition) }
                         field("day", d.day)
+                        field("dewPoint", d.dewPoint)
+                        field("humidity", d.humidity)
                         field("moonPhase", d.moonPhase)
                         field("moonrise", d.moonrise)
                         field("moonset", d.moonset)
                         field("precipitationChance", d.precipitationChance)
+                        field("pressure", d.pressure)
                         field("rain", d.rain)
                         field("snow", d.snow)
                         field("summary", d.summary)
@@ -330,6 +334,7 @@ final class JSONText {
                         field("time", d.time)
                         field("uvIndex", d.uvIndex)
                         field("windDirection", d.windDirection)
+                        field("windGust", d.windGust)
                         field("windSpeed", d.windSpeed)
                     }
                 }
@@ -337,15 +342,20 @@ final class JSONText {
             field("hourly") {
                 array(f.hourly) { h in
                     object {
+                        field("cloudCover", h.cloudCover)
                         field("condition") { condition(h.condition) }
+                        field("dewPoint", h.dewPoint)
                         field("feelsLike", h.feelsLike)
                         field("humidity", h.humidity)
                         field("precipitationChance", h.precipitationChance)
+                        field("pressure", h.pressure)
                         field("rain", h.rain)
                         field("snow", h.snow)
                         field("stepHours") { number(Double(h.stepHours)) }
                         field("temperature", h.temperature)
                         field("time", h.time)
+                        field("uvIndex", h.uvIndex)
+                        field("visibility", h.visibility)
                         field("windDirection", h.windDirection)
                         field("windGust", h.windGust)
                         field("windSpeed", h.windSpeed)
