@@ -151,7 +151,8 @@ import Testing
         #expect(wrong.status == 64 && wrong.stderr.contains("no page \"cty\": choose one of city, index, 404, layout"), "\(wrong.stderr)")
     }
 
-    /// A theme adds a gusts column and draws the temperature from its raw value: no Swift.
+    /// A theme adds gusts and pressure columns and draws the temperature from its raw
+    /// value: no Swift.
     @Test func aThemeUsingNewHourlyFieldsBuilds() async throws {
         let site = try ThemeTests.bareSite()
         defer { site.cleanup() }
@@ -160,7 +161,7 @@ import Testing
         try Data("""
             <table class="gusts">
             {{#hourly}}
-            <tr><td class="t" style="--t: {{temperature.value}}">{{temperature}}</td><td class="g">{{#wind.gust}}{{value}} {{unit}}{{/wind.gust}}</td><td class="h">{{humidity}}</td></tr>
+            <tr><td class="t" style="--t: {{temperature.value}}">{{temperature}}</td><td class="g">{{#wind.gust}}{{value}} {{unit}}{{/wind.gust}}</td><td class="h">{{humidity}}</td><td class="p">{{pressure.value}}</td></tr>
             {{/hourly}}
             </table>
 
@@ -173,13 +174,16 @@ import Testing
         let hours = try #require((json?["forecast"] as? [String: Any])?["hourly"] as? [[String: Any]])
         let gusts = page.components(separatedBy: "<td class=\"g\">").dropFirst().map { $0.prefix { $0 != "<" } }
         let temperatures = page.components(separatedBy: "style=\"--t: ").dropFirst().map { $0.prefix { $0 != "\"" } }
-        #expect(gusts.count >= 24 && gusts.count == temperatures.count)
+        let pressures = page.components(separatedBy: "<td class=\"p\">").dropFirst().map { $0.prefix { $0 != "<" } }
+        #expect(gusts.count >= 24 && gusts.count == temperatures.count && gusts.count == pressures.count)
         for (index, gust) in gusts.enumerated() {
             // London is metric: m/s to a tenth, as forecast.json (canonical units) has it.
             let expected = (hours[index]["windGust"] as? Double).map { FixedPoint.format($0, digits: 1) + " m/s" } ?? ""
             #expect(String(gust) == expected, "hour \(index)")
             let temperature = try #require(hours[index]["temperature"] as? Double)
             #expect(String(temperatures[index]) == FixedPoint.format(temperature, digits: 1))
+            let pressure = try #require(hours[index]["pressure"] as? Double, "hour \(index) has no pressure")
+            #expect(String(pressures[index]) == FixedPoint.format(pressure, digits: 1))
         }
         #expect(page.contains("<td class=\"h\">95 %</td>"))
     }

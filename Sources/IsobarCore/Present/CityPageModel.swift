@@ -98,6 +98,12 @@ public struct CityPageModel: Sendable {
         public var temperature: Quantity
         public var feelsLike: Quantity?
         public var humidity: Quantity?
+        public var dewPoint: Quantity?
+        /// At sea level.
+        public var pressure: Quantity?
+        public var cloudCover: Quantity?
+        public var visibility: Quantity?
+        public var uvIndex: Quantity?
         public var precipitationChance: Quantity?
         /// "rain", or "snow" at or below freezing.
         public var precipitationKind: String
@@ -126,6 +132,10 @@ public struct CityPageModel: Sendable {
         public var snow: Quantity?
         public var summary: String?
         public var wind: Wind?
+        public var humidity: Quantity?
+        public var dewPoint: Quantity?
+        public var pressure: Quantity?
+        public var cloudCover: Quantity?
         public var uvIndex: Quantity?
         public var uvCategory: Category?
         public var sunrise: String?
