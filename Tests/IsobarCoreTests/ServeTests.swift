@@ -221,7 +221,7 @@ import Testing
         #expect(shown, "\(serving.stderr.value)")
         #expect(broken.headers["content-type"] == "text/html; charset=utf-8" && broken.headers["cache-control"] == "no-store")
         let location = try #require(broken.body.firstMatch(of: /Templates\/city\.md:(\d+):1: error: template syntax: a section is not closed/))
-        #expect(broken.body.contains("<pre>") && broken.body.contains("&lt;b&gt;unclosed&lt;/b&gt;") && !broken.body.contains("<b>unclosed"))
+        #expect(broken.body.contains("<pre class=\"source\">") && broken.body.contains("&lt;b&gt;unclosed&lt;/b&gt;") && !broken.body.contains("<b>unclosed"))
         #expect(broken.body.contains(ReloadScript.marker), "the error page reloads by itself once fixed")
         let index = try await Self.fetch(serving.base + "/")
         #expect(index.status == 500 && index.body.contains("a section is not closed"))
@@ -340,7 +340,9 @@ import Testing
 
     @Test func theErrorPageEscapesTheMessage() {
         let page = String(decoding: ErrorPage.failed("a.md:1:2: error: <script>alert(1)</script> & \"x\"", build: 3), as: UTF8.self)
-        #expect(page.contains("<pre>a.md:1:2: error: &lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;x&quot;</pre>"))
+        #expect(page.contains("<pre class=\"what\">a.md:1:2: error: &lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;x&quot;</pre>"))
+        let located = String(decoding: ErrorPage.failed("a.md:1:2: error: x\n 1 | <b>\n   |  ^", build: 3), as: UTF8.self)
+        #expect(located.contains("<pre class=\"source\"> 1 | &lt;b&gt;&#10;   |  ^</pre>"))
         #expect(page.components(separatedBy: "<script>").count == 2, "only the reload script")
     }
 

@@ -6,11 +6,30 @@ import Foundation
 /// It carries the reload script, so it gives way to the site as soon as a build succeeds.
 enum ErrorPage {
     static func failed(_ message: String, build: Int) -> Data {
-        page(title: "Build failed", heading: "The site could not be built",
-             body: """
-             <pre>\(MarkupEscaping.escape(message))</pre>
-             <p>Fix it and save: this page reloads by itself when the next build succeeds.</p>
-             """, build: build)
+        // What is wrong and the hint wrap on a narrow screen; the source line and its
+        // caret (` 22 | …`, `    | ^`) must not, or the caret would point elsewhere.
+        var blocks: [(isSource: Bool, lines: [Substring])] = []
+        for line in message.split(separator: "\n", omittingEmptySubsequences: false) {
+            let isSource = isSourceLine(line)
+            if blocks.last?.isSource == isSource { blocks[blocks.count - 1].lines.append(line) } else { blocks.append((isSource, [line])) }
+        }
+        let shown = blocks.map { block in
+            "<pre class=\"\(block.isSource ? "source" : "what")\">\(MarkupEscaping.escape(block.lines.joined(separator: "\n")))</pre>"
+        }
+        return page(title: "Build failed", heading: "The site could not be built",
+                    body: """
+                    <div class="error">
+                    \(shown.joined(separator: "\n"))
+                    </div>
+                    <p>Fix it and save: this page reloads by itself when the next build succeeds.</p>
+                    """, build: build)
+    }
+
+    /// A line of `IsobarError`'s excerpt: a gutter of spaces and a line number, then `|`.
+    private static func isSourceLine(_ line: Substring) -> Bool {
+        let gutter = line.prefix { $0 == " " || $0.isNumber }
+        let rest = line.dropFirst(gutter.count)
+        return gutter.hasPrefix(" ") && (rest == "|" || rest.hasPrefix("| "))
     }
 
     /// Before the first build has finished: it reloads when there is something to show.
@@ -32,14 +51,17 @@ enum ErrorPage {
             body { margin: 0; font: 16px/1.5 system-ui, sans-serif; background: #f4f6f8; color: #1d2733; }
             main { max-width: 60rem; margin: 0 auto; padding: 1.5rem 1rem; }
             h1 { font-size: 1.4rem; margin: 0 0 1rem; color: #b3261e; }
-            pre { font: 0.9rem/1.45 ui-monospace, "DejaVu Sans Mono", Menlo, Consolas, monospace; white-space: pre-wrap;
-                  overflow-wrap: anywhere; background: #fff; border: 1px solid #d5dbe1; border-left: 4px solid #b3261e;
-                  border-radius: 6px; padding: 1rem; margin: 0 0 1rem; }
+            .error { background: #fff; border: 1px solid #d5dbe1; border-left: 4px solid #b3261e; border-radius: 6px;
+                     padding: 1rem; margin: 0 0 1rem; }
+            pre { font: 0.9rem/1.45 ui-monospace, "DejaVu Sans Mono", Menlo, Consolas, monospace; margin: 0; }
+            .what { white-space: pre-wrap; overflow-wrap: anywhere; }
+            .what:first-child { font-weight: 600; }
+            .source { overflow-x: auto; margin: 0.5rem 0; }
             p { margin: 0; color: #4a5866; }
             @media (prefers-color-scheme: dark) {
               body { background: #14191f; color: #e3e8ee; }
               h1 { color: #ff8a80; }
-              pre { background: #1d242c; border-color: #36414d; border-left-color: #ff8a80; }
+              .error { background: #1d242c; border-color: #36414d; border-left-color: #ff8a80; }
               p { color: #a9b4bf; }
             }
             </style>
