@@ -346,6 +346,26 @@ import Testing
         #expect(page.components(separatedBy: "<script>").count == 2, "only the reload script")
     }
 
+    /// A page that went away (its connection closed) is dropped from the listeners at the
+    /// next write, so a long preview with many reloads does not pile up streams.
+    @Test func aPageThatWentAwayIsForgotten() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.cleanup() }
+        let server = try PreviewServer(root: folder.url, port: 0)
+        let port = try await server.start()
+        let url = "http://127.0.0.1:\(port)\(ReloadScript.eventsPath)"
+        let opened = try await OwnThread.run { try Self.blockingFetch(url, maxTime: 0.5) }
+        #expect(opened.hasPrefix("retry: 500\ndata: 0\n\n"))
+        var left = await server.events.count
+        for _ in 0..<20 where left > 0 {
+            await server.events.heartbeat()
+            try await Task.sleep(for: .milliseconds(100))
+            left = await server.events.count
+        }
+        #expect(left == 0)
+        await server.stop()
+    }
+
     /// A blocking fetch of the body alone, for a stream read on a thread of its own.
     static func blockingFetch(_ url: String, maxTime: Double) throws -> String {
         let process = Process()

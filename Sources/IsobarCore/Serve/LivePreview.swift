@@ -50,6 +50,8 @@ public struct LivePreview: Sendable {
             await server.show(PreviewServer.Shown(build: builds, failure: await build(into: site, first: builds == 1)))
         }
         await rebuild()
+        // Stopped during the first build: there is nothing to announce.
+        guard !Task.isCancelled else { return await server.stop() }
         serving(listening)
 
         var changing: ChangeWatcher.Look?
