@@ -30,6 +30,8 @@ let package = Package(
             dependencies: [
                 "CCmark", "CCurl", "CCrypto",
                 .product(name: "Yams", package: "Yams"),
+                // The loopback server of `isobar serve` (Serve/).
+                .product(name: "FlyingFox", package: "FlyingFox"),
             ]),
         .executableTarget(
             name: "isobar",

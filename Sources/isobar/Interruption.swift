@@ -17,7 +17,9 @@ final class Interruption: @unchecked Sendable {
     /// The exit code shells give a process ended by `signal`: 130 for SIGINT, 143 for SIGTERM.
     static func exitCode(_ signal: Int32) -> Int32 { 128 + signal }
 
-    init(onFirst: @escaping @Sendable (Int32) -> Void) {
+    /// `notice`: what the first signal does, said on stderr after its name.
+    init(notice: String = "finishing the cities in flight and writing what was built",
+         onFirst: @escaping @Sendable (Int32) -> Void) {
         for number in [SIGINT, SIGTERM] {
             // Dispatch sees the signal only once its default action (ending the process) is off.
             setAction(number, SIG_IGN)
@@ -28,7 +30,7 @@ final class Interruption: @unchecked Sendable {
                     _exit(Self.exitCode(number))
                 }
                 self.received = number
-                printError("isobar: \(Self.name(number)): finishing the cities in flight and writing what was built (send it again to stop at once)")
+                printError("isobar: \(Self.name(number)): \(notice) (send it again to stop at once)")
                 onFirst(number)
             }
             source.resume()

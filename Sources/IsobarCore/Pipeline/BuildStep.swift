@@ -10,4 +10,6 @@ public enum BuildStep: String, Sendable, CaseIterable, Codable {
     case report
     /// After the build: the site to its web host.
     case deploy
+    /// `isobar serve`: the live preview's own server, not a build.
+    case serve
 }
