@@ -2,22 +2,70 @@
 /// prints "1013 hPa"), and as a plain number in the city's units with its unit symbol
 /// for drawing (`{{now.pressure.value}}` is "1013.2", `{{now.pressure.unit}}` "hPa"),
 /// so a theme can size a bar or plot a trend without Swift.
+///
+/// It keeps the canonical number and formats only when a template asks: a page model
+/// holds some 700 quantities and a theme shows a fraction of them, and formatting them
+/// all up front was a third more CPU per build (README, "Performance").
 public struct Quantity: Sendable, Equatable {
-    /// Formatted in the site's language and the city's units, as pages show it.
-    public var text: String
-    /// The number in the city's units, with a dot as decimal separator whatever the
-    /// language (CSS and SVG read it).
-    public var value: String
-    /// The unit symbol of `value`: `°C`, `m/s`, `hPa`, `%`; empty for the UV index.
-    public var unit: String
-
-    public init(text: String, value: String, unit: String) {
-        self.text = text
-        self.value = value
-        self.unit = unit
+    enum Kind: Sendable, Equatable {
+        case temperature(withUnit: Bool)
+        case speed, distance, pressure, precipitation, percent, uvIndex
     }
 
-    init(text: String, _ number: Double, digits: Int, unit: String) {
-        self.init(text: text, value: FixedPoint.format(number, digits: digits), unit: unit)
+    /// In canonical units (°C, m/s, m, hPa, mm, 0…100 %).
+    let number: Double
+    let kind: Kind
+    let format: UnitFormatter
+
+    init(_ number: Double, _ kind: Kind, _ format: UnitFormatter) {
+        self.number = number
+        self.kind = kind
+        self.format = format
+    }
+
+    /// Formatted in the site's language and the city's units, as pages show it.
+    public var text: String {
+        switch kind {
+        case .temperature(let withUnit): withUnit ? format.temperatureWithUnit(number) : format.temperature(number)
+        case .speed: format.speed(number)
+        case .distance: format.distance(number)
+        case .pressure: format.pressure(number)
+        case .precipitation: format.precipitation(number)
+        case .percent: UnitFormatter.percent(number)
+        case .uvIndex: UnitFormatter.whole(number)
+        }
+    }
+
+    /// The number in the city's units, with a dot as decimal separator whatever the
+    /// language (CSS and SVG read it).
+    public var value: String {
+        let imperial = format.units == .imperial
+        return switch kind {
+        case .temperature: FixedPoint.format(format.temperatureValue(number), digits: 1)
+        case .speed: FixedPoint.format(format.speedValue(number), digits: 1)
+        case .distance: FixedPoint.format(format.distanceValue(number), digits: 2)
+        case .pressure: FixedPoint.format(format.pressureValue(number), digits: imperial ? 2 : 1)
+        case .precipitation: FixedPoint.format(format.precipitationValue(number), digits: imperial ? 2 : 1)
+        case .percent: FixedPoint.format(number, digits: 0)
+        case .uvIndex: FixedPoint.format(number, digits: 1)
+        }
+    }
+
+    /// The unit symbol of `value`: `°C`, `m/s`, `hPa`, `%`; empty for the UV index.
+    public var unit: String {
+        switch kind {
+        case .temperature: format.temperatureSymbol
+        case .speed: format.speedSymbol
+        case .distance: format.distanceSymbol
+        case .pressure: format.pressureSymbol
+        case .precipitation: format.precipitationSymbol
+        case .percent: "%"
+        case .uvIndex: ""
+        }
+    }
+
+    /// Equal when a page would show the same: text, value and unit.
+    public static func == (left: Quantity, right: Quantity) -> Bool {
+        left.text == right.text && left.value == right.value && left.unit == right.unit
     }
 }

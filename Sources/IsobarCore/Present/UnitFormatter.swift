@@ -25,6 +25,14 @@ public struct UnitFormatter: Sendable {
 
     public var speedSymbol: String { units == .imperial ? "mph" : "m/s" }
     public var distanceSymbol: String { units == .imperial ? "mi" : "km" }
+    public var pressureSymbol: String { units == .imperial ? "inHg" : "hPa" }
+    public var precipitationSymbol: String { units == .imperial ? "in" : "mm" }
+
+    // The canonical values in the city's units, before rounding.
+    public func speedValue(_ metresPerSecond: Double) -> Double { units == .imperial ? metresPerSecond / 0.44704 : metresPerSecond }
+    public func distanceValue(_ metres: Double) -> Double { units == .imperial ? metres / 1609.344 : metres / 1000 }
+    public func pressureValue(_ hectopascals: Double) -> Double { units == .imperial ? hectopascals * 0.0295300 : hectopascals }
+    public func precipitationValue(_ millimetres: Double) -> Double { units == .imperial ? millimetres / 25.4 : millimetres }
 
     public func temperatureValue(_ celsius: Double) -> Double {
         switch units {
@@ -46,67 +54,42 @@ public struct UnitFormatter: Sendable {
     }
 
     public func speed(_ metresPerSecond: Double) -> String {
-        let value = units == .imperial ? metresPerSecond / 0.44704 : metresPerSecond
-        return "\(Self.whole(value)) \(speedSymbol)"
+        "\(Self.whole(speedValue(metresPerSecond))) \(speedSymbol)"
     }
 
     public func distance(_ metres: Double) -> String {
-        let value = units == .imperial ? metres / 1609.344 : metres / 1000
+        let value = distanceValue(metres)
         return value < 10 ? "\(decimal(value, digits: 1)) \(distanceSymbol)" : "\(Self.whole(value)) \(distanceSymbol)"
     }
 
     public func pressure(_ hectopascals: Double) -> String {
-        units == .imperial
-            ? "\(decimal(hectopascals * 0.0295300, digits: 2)) inHg"
-            : "\(Self.whole(hectopascals)) hPa"
+        let value = pressureValue(hectopascals)
+        return units == .imperial ? "\(decimal(value, digits: 2)) inHg" : "\(Self.whole(value)) hPa"
     }
 
     public func precipitation(_ millimetres: Double) -> String {
-        units == .imperial ? "\(decimal(millimetres / 25.4, digits: 2)) in" : "\(decimal(millimetres, digits: 1)) mm"
+        let value = precipitationValue(millimetres)
+        return units == .imperial ? "\(decimal(value, digits: 2)) in" : "\(decimal(value, digits: 1)) mm"
     }
 
     public static func percent(_ fraction0to100: Double) -> String {
         "\(whole(fraction0to100)) %"
     }
 
-    // MARK: Quantities: the formatted text above, and the number behind it for themes.
+    // MARK: Quantities: the number kept, formatted when a template asks (Quantity).
 
-    /// `9°` (or `9 °C` `withUnit`), and the value to a tenth of a degree.
     public func quantity(temperature celsius: Double, withUnit: Bool = false) -> Quantity {
-        Quantity(text: withUnit ? temperatureWithUnit(celsius) : temperature(celsius),
-                 temperatureValue(celsius), digits: 1, unit: temperatureSymbol)
+        Quantity(celsius, .temperature(withUnit: withUnit), self)
     }
 
-    public func quantity(speed metresPerSecond: Double) -> Quantity {
-        Quantity(text: speed(metresPerSecond), units == .imperial ? metresPerSecond / 0.44704 : metresPerSecond,
-                 digits: 1, unit: speedSymbol)
-    }
-
-    public func quantity(distance metres: Double) -> Quantity {
-        Quantity(text: distance(metres), units == .imperial ? metres / 1609.344 : metres / 1000, digits: 2, unit: distanceSymbol)
-    }
-
-    public func quantity(pressure hectopascals: Double) -> Quantity {
-        units == .imperial
-            ? Quantity(text: pressure(hectopascals), hectopascals * 0.0295300, digits: 2, unit: "inHg")
-            : Quantity(text: pressure(hectopascals), hectopascals, digits: 1, unit: "hPa")
-    }
-
-    public func quantity(precipitation millimetres: Double) -> Quantity {
-        units == .imperial
-            ? Quantity(text: precipitation(millimetres), millimetres / 25.4, digits: 2, unit: "in")
-            : Quantity(text: precipitation(millimetres), millimetres, digits: 1, unit: "mm")
-    }
-
+    public func quantity(speed metresPerSecond: Double) -> Quantity { Quantity(metresPerSecond, .speed, self) }
+    public func quantity(distance metres: Double) -> Quantity { Quantity(metres, .distance, self) }
+    public func quantity(pressure hectopascals: Double) -> Quantity { Quantity(hectopascals, .pressure, self) }
+    public func quantity(precipitation millimetres: Double) -> Quantity { Quantity(millimetres, .precipitation, self) }
     /// Humidity, cloud cover, a chance of rain: 0…100.
-    public static func quantity(percent value: Double) -> Quantity {
-        Quantity(text: percent(value), value, digits: 0, unit: "%")
-    }
-
+    public func quantity(percent value: Double) -> Quantity { Quantity(value, .percent, self) }
     /// The UV index has no unit: shown whole, given to a tenth.
-    public static func quantity(uvIndex value: Double) -> Quantity {
-        Quantity(text: whole(value), value, digits: 1, unit: "")
-    }
+    public func quantity(uvIndex value: Double) -> Quantity { Quantity(value, .uvIndex, self) }
 
     /// Rounded half away from zero, as a whole number. `Int(x.rounded())` would trap on a
     /// value no Int holds; values are range-checked when decoded, and this stays total anyway.
