@@ -258,6 +258,36 @@ import Testing
         #expect(await budget.summary().refusedThisRun == 1)
     }
 
+    /// Two runs sharing one cache at once (a cron build and `isobar serve`): every call of
+    /// both is counted, the daily limit holds across them, and a third provider's count
+    /// written in between is kept.
+    @Test func runsSharingACacheCountEveryCallAndShareTheLimit() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.cleanup() }
+        let first = budget(folder.url, daily: 50, monthly: nil)
+        let second = budget(folder.url, daily: 50, monthly: nil)
+        let other = CallBudget(provider: "open-meteo", limits: CallLimits(daily: nil, monthly: nil), cache: folder.url, now: { Self.noon })
+        _ = try await first.open(cachedSince: { _ in 0 })
+        _ = try await second.open(cachedSince: { _ in 0 })
+        _ = try await other.open(cachedSince: { _ in 0 })
+        let sent = await withTaskGroup(of: Int.self) { group in
+            for budget in [first, second, other] {
+                group.addTask {
+                    var sent = 0
+                    for _ in 0..<40 where (try? await budget.spend()) != nil { sent += 1 }
+                    return sent
+                }
+            }
+            return await group.reduce(into: [Int]()) { $0.append($1) }
+        }
+        #expect(sent.reduce(0, +) == 50 + 40, "\(sent)")
+        guard case .ledger(let ledger) = CallLedger.load(from: first.file) else { Issue.record("no ledger"); return }
+        #expect(ledger.providers["openweather"]?.dayCalls == 50)
+        #expect(ledger.providers["open-meteo"]?.dayCalls == 40)
+        let refused = await first.summary().refusedThisRun + second.summary().refusedThisRun
+        #expect(refused == 30)
+    }
+
     static func state(_ hour: Double, used: Int, previous: Double? = nil) -> CallBudget.State {
         let day = Date(timeIntervalSince1970: 1_795_392_000)
         return CallBudget.State(dayCalls: used, monthCalls: used, now: day.addingTimeInterval(hour * 3600),

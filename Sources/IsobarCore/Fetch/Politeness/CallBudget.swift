@@ -3,6 +3,11 @@ import Foundation
 /// The call budget of one provider for one run: `daily_limit` and `monthly_limit`
 /// counted across runs in the cache's `budget.json`. Every request is counted, and the
 /// ledger written, before it is sent; one the limits do not allow is never sent.
+///
+/// Several runs may share one cache at once — a cron build and `isobar serve`, or builds
+/// with different `--output` folders — so each count is read from the ledger on disk,
+/// incremented and written back under an exclusive lock on `budget.lock` beside it:
+/// no run's calls are lost to another's write.
 public actor CallBudget {
     public nonisolated let provider: String
     public nonisolated let limits: CallLimits
@@ -14,6 +19,12 @@ public actor CallBudget {
     public private(set) var previousRun: Date?
     private var sentThisRun = 0
     private var refusedThisRun = 0
+    /// `budget.lock`, opened once per run; -1 until the ledger is opened.
+    private var lockDescriptor: Int32 = -1
+
+    deinit {
+        if lockDescriptor >= 0 { close(lockDescriptor) }
+    }
 
     public init(provider: String, limits: CallLimits, cache: URL, now: @escaping @Sendable () -> Date) {
         self.provider = provider
@@ -29,6 +40,10 @@ public actor CallBudget {
     /// as the limits allowed for the part of the day and month gone, and never fewer than
     /// the responses the cache shows were fetched in them (`cachedSince` counts those).
     public func open(cachedSince: @Sendable (Date) -> Int) throws -> String? {
+        try locked { try openLocked(cachedSince: cachedSince) }
+    }
+
+    private func openLocked(cachedSince: @Sendable (Date) -> Int) throws -> String? {
         let time = now()
         let period = CallPeriod(time)
         var doubt: CallLedger.Doubt?
@@ -78,8 +93,13 @@ public actor CallBudget {
 
     /// Counts one request about to be sent, or refuses it when a limit is reached.
     func spend() throws {
+        try locked { try spendLocked() }
+    }
+
+    private func spendLocked() throws {
         let time = now()
         count.roll(to: CallPeriod(time))
+        catchUp(to: CallPeriod(time))
         if let daily = limits.daily, count.dayCalls >= daily {
             refusedThisRun += 1
             throw IsobarError(step: .fetch, path: file.path,
@@ -105,6 +125,39 @@ public actor CallBudget {
             throw error
         }
     }
+
+    /// Takes in what other runs sharing the cache have counted since this one last wrote:
+    /// the ledger on disk never holds fewer calls than this run knows of, so the higher
+    /// count of the same day (and month) is the true one. The other providers' entries
+    /// are theirs, and are kept as they are on disk.
+    private func catchUp(to period: CallPeriod) {
+        guard case .ledger(let onDisk) = CallLedger.load(from: file) else { return }
+        let mine = count
+        ledger = onDisk
+        guard var theirs = onDisk.providers[provider] else { return }
+        theirs.roll(to: period)
+        if theirs.day == mine.day { count.dayCalls = max(mine.dayCalls, theirs.dayCalls) }
+        if theirs.month == mine.month { count.monthCalls = max(mine.monthCalls, theirs.monthCalls) }
+    }
+
+    /// Runs `body` holding `budget.lock`, so reading, counting and writing the ledger is
+    /// one step for every run sharing the cache.
+    private func locked<T>(_ body: () throws -> T) throws -> T {
+        if lockDescriptor < 0 {
+            try? FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            let path = file.deletingLastPathComponent().appendingPathComponent(Self.lockName).path
+            lockDescriptor = openLockFile(path)
+            guard lockDescriptor >= 0 else {
+                throw IsobarError(step: .fetch, path: path, message: "cannot open the call ledger's lock: \(String(cString: strerror(errno)))",
+                                  hint: "requests are counted in the cache folder before they are sent; make it writable")
+            }
+        }
+        while flock(lockDescriptor, LOCK_EX) != 0 && errno == EINTR {}
+        defer { flock(lockDescriptor, LOCK_UN) }
+        return try body()
+    }
+
+    static let lockName = "budget.lock"
 
     private func save() throws {
         ledger.providers[provider] = count
@@ -135,6 +188,11 @@ public actor CallBudget {
         Summary(provider: provider, limits: limits, day: count.day, dayCalls: count.dayCalls, month: count.month,
                 monthCalls: count.monthCalls, sentThisRun: sentThisRun, refusedThisRun: refusedThisRun)
     }
+}
+
+/// `open(2)` for the ledger's lock file (outside the actor, whose `open` is the ledger's).
+private func openLockFile(_ path: String) -> Int32 {
+    open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
 }
 
 /// The UTC day and month a moment falls in: the periods providers count their limits in
