@@ -48,7 +48,9 @@ public enum NewSite {
 
         Built with Isobar. Next: edit `isobar.yml` (title, base_url, your cities), run
         `isobar check`, then `isobar build`, and open `_site/index.html`. To change how it
-        looks, `isobar theme eject` copies the theme here.
+        looks, `isobar theme eject` copies the theme here, `isobar serve` shows the site at
+        http://127.0.0.1:8787/ and reloads it on every save, and `isobar fields` lists every
+        name a template may use.
 
         """
 
