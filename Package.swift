@@ -12,6 +12,8 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
+        // The weather history: SQLite (Debian libsqlite3-dev) through GRDB.
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // The C libraries come from the system (Debian: libcmark-dev, libcurl4-openssl-dev,
@@ -30,6 +32,7 @@ let package = Package(
             dependencies: [
                 "CCmark", "CCurl", "CCrypto",
                 .product(name: "Yams", package: "Yams"),
+                .product(name: "GRDB", package: "GRDB.swift"),
                 // The loopback server of `isobar serve` (Serve/).
                 .product(name: "FlyingFox", package: "FlyingFox"),
             ]),
@@ -44,6 +47,7 @@ let package = Package(
             dependencies: [
                 "IsobarCore", "isobar",
                 .product(name: "FlyingFox", package: "FlyingFox"),
+                .product(name: "GRDB", package: "GRDB.swift"),
             ],
             // Read from disk by path (see TestSupport.swift), not bundled as resources.
             exclude: ["Fixtures"]),

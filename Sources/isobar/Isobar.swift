@@ -11,7 +11,7 @@ struct Isobar: AsyncParsableCommand {
         commandName: "isobar",
         abstract: "Builds a static weather site from isobar.yml.",
         version: "isobar \(Version.isobar) (\(Version.libraries))",
-        subcommands: [Build.self, Check.self, Deploy.self, Serve.self, New.self, Theme.self, Fields.self])
+        subcommands: [Build.self, Check.self, Deploy.self, Serve.self, New.self, Theme.self, Fields.self, History.self])
 
     /// `--wait` may stand alone (wait as long as it takes) or take a duration; the parser
     /// wants a value, so a bare one is given `forever`.

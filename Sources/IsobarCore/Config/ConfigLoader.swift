@@ -5,11 +5,12 @@ import Foundation
 public enum ConfigLoader {
     static let topLevelKeys = [
         "title", "base_url", "language", "units", "provider", "snapshot_dir", "openweather", "open_meteo",
-        "cache", "templates", "public", "places", "output", "stale_after", "cities", "deploy",
+        "cache", "history", "templates", "public", "places", "output", "stale_after", "cities", "deploy",
     ]
     static let openWeatherKeys = ["api", "base_url", "api_key_env", "requests_per_minute", "concurrency", "timeout", "connect_timeout",
                                   "daily_limit", "monthly_limit"]
     static let cacheKeys = ["dir", "max_age"]
+    static let historyKeys = ["database", "enabled"]
     static let cityKeys = ["name", "country", "state", "lat", "lon", "units", "slug", "timezone", "refresh"]
 
     public static func load(from file: URL) throws -> SiteConfig {
@@ -77,6 +78,7 @@ public enum ConfigLoader {
             openWeather: try loadOpenWeather(top["openweather"]),
             openMeteo: try loadOpenMeteo(top["open_meteo"]),
             cache: try loadCache(top["cache"], folder: folder),
+            history: try loadHistory(top["history"], folder: folder),
             templatesDirectory: try path("templates", default: "Templates"),
             publicDirectory: try path("public", default: "Public"),
             placesFile: try path("places", default: "Data/places.json"),
@@ -182,6 +184,17 @@ public enum ConfigLoader {
             settings.directory = URL(fileURLWithPath: try dir.nonEmptyString(), relativeTo: folder).standardizedFileURL
         }
         if let age = map["max_age"] { settings.maxAge = try duration(age, in: .cacheAge) }
+        return settings
+    }
+
+    private static func loadHistory(_ value: YAMLValue?, folder: URL) throws -> HistorySettings {
+        var settings = HistorySettings(database: URL(fileURLWithPath: ".isobar/history.sqlite", relativeTo: folder).standardizedFileURL)
+        guard let value else { return settings }
+        let map = try value.mapping(allowed: historyKeys)
+        if let file = map["database"] {
+            settings.database = URL(fileURLWithPath: try file.nonEmptyString(), relativeTo: folder).standardizedFileURL
+        }
+        if let enabled = map["enabled"] { settings.enabled = try enabled.bool() }
         return settings
     }
 

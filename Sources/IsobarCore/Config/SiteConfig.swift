@@ -12,6 +12,7 @@ public struct SiteConfig: Sendable, Equatable {
     public var openWeather: OpenWeatherSettings
     public var openMeteo: OpenMeteoSettings
     public var cache: CacheSettings
+    public var history: HistorySettings
     public var templatesDirectory: URL
     public var publicDirectory: URL
     public var placesFile: URL
@@ -77,6 +78,12 @@ public struct CacheSettings: Sendable, Equatable {
     public var directory: URL
     /// Seconds a cached response is used without asking the API again.
     public var maxAge: TimeInterval = 600
+}
+
+/// `history:` — where each run's observations and forecasts are kept (SQLite).
+public struct HistorySettings: Sendable, Equatable {
+    public var enabled = true
+    public var database: URL
 }
 
 public struct CityConfig: Sendable, Equatable {

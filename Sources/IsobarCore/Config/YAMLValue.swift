@@ -70,6 +70,16 @@ struct YAMLValue {
         return value
     }
 
+    /// `true` or `false` (YAML 1.2's core schema: not `yes`/`on`, which read as text).
+    func bool() throws -> Bool {
+        let scalar = try scalar(expected: "true or false")
+        switch (scalar.style, scalar.string) {
+        case (.plain, "true"), (.plain, "True"), (.plain, "TRUE"): return true
+        case (.plain, "false"), (.plain, "False"), (.plain, "FALSE"): return false
+        default: throw error("expected true or false, found \"\(scalar.string)\"")
+        }
+    }
+
     /// One of a fixed set of names; the error lists them all.
     func oneOf<T: RawRepresentable & CaseIterable>(_ type: T.Type, what: String) throws -> T where T.RawValue == String {
         let raw = try string()

@@ -7,6 +7,8 @@ public enum BuildStep: String, Sendable, CaseIterable, Codable {
     case present
     case render
     case publish
+    /// Recording the observations and forecasts in the history database.
+    case history
     case report
     /// After the build: the site to its web host.
     case deploy

@@ -193,6 +193,8 @@ struct CityBuilder: Sendable {
         let forecast = try inputs.timer.measure(.normalize) {
             try Normalizer(describeWMO: { strings["wmo_\($0)"] }).forecast(from: fetched)
         }
+        // Recorded off the render path, once per data time.
+        inputs.history?.add(HistoryEntry(city: city.slug, forecast: forecast))
         let root = "../"
         let (model, card) = inputs.timer.measure(.present) {
             (inputs.presenter.cityPage(forecast, city: city, places: inputs.places[city.slug] ?? [], root: root, stale: stale),

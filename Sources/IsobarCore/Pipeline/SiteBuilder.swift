@@ -36,6 +36,9 @@ public struct SiteBuilder: Sendable {
         var tally: RequestTally
         /// The live provider's call budget; nil for snapshots and `--offline`.
         var budget: CallBudget?
+        /// Takes each built city's observation and forecast; nil when the history is
+        /// disabled or could not be opened.
+        var history: HistoryRecorder?
         var timer: StageTimer
         /// A digest of everything site-wide that shapes a page (config, theme, strings,
         /// places, Isobar's version): part of every city's fingerprint.
@@ -54,7 +57,7 @@ public struct SiteBuilder: Sendable {
 
         // 1. Config (and the other site-wide inputs: templates, strings, places, assets).
         // Any error here is fatal and nothing has been touched.
-        let (inputs, assets) = try timer.measure(.config) { () throws -> (Inputs, PublicAssets) in
+        var (inputs, assets) = try timer.measure(.config) { () throws -> (Inputs, PublicAssets) in
             var config = try ConfigLoader.load(from: options.configFile)
             if let output = options.output { config.outputDirectory = output.standardizedFileURL }
             try OutputSafety.check(config)
@@ -94,6 +97,18 @@ public struct SiteBuilder: Sendable {
         } catch {
             lock.abandon()
             throw error
+        }
+
+        // The history, opened (and its schema migrated) under the lock: one writer. A
+        // history that cannot be used is reported and the site is built without it.
+        var history = HistoryOutcome(recorded: 0, error: nil)
+        if config.history.enabled {
+            do {
+                inputs.history = HistoryRecorder(store: try timer.measure(.history) { try SQLiteHistory(file: config.history.database) })
+            } catch let unavailable as SQLiteHistory.Unavailable {
+                history.error = unavailable.error
+                environment.log(unavailable.error.description(label: "warning"))
+            }
         }
 
         // 2–7. Locate, fetch, normalize, present, render and write each city, a few at a
@@ -147,6 +162,11 @@ public struct SiteBuilder: Sendable {
             for warning in writer.pruningWarnings { environment.log("warning: \(warning)") }
         }
 
+        if let recorder = inputs.history {
+            history = timer.measure(.history) { recorder.finish() }
+            if let error = history.error { environment.log(error.description(label: "warning")) }
+        }
+
         // 8. Report.
         return BuildReport(
             cities: outcomes.map(\.outcome),
@@ -155,7 +175,8 @@ public struct SiteBuilder: Sendable {
             filesRemoved: writer.removed.count, output: config.outputDirectory,
             stageSeconds: timer.seconds, totalSeconds: environment.clock.now() - started,
             requests: RequestCounts(inputs.tally),
-            budget: await inputs.budget?.summary(), plan: plan, interrupted: interrupted)
+            budget: await inputs.budget?.summary(), plan: plan, interrupted: interrupted,
+            history: config.history.enabled ? history : nil, historyDatabase: config.history.database)
     }
 
     /// Opens the budget's ledger and, when limits are set, plans which due cities to refresh.

@@ -43,12 +43,17 @@ public struct BuildReport: Sendable {
     public var plan: RefreshPlan?
     /// SIGINT or SIGTERM stopped the run: what was built is written, the rest kept.
     public var interrupted: Bool
+    /// What the run recorded in the history; nil when it is disabled.
+    public var history: HistoryOutcome? = nil
+    public var historyDatabase: URL? = nil
 
     /// DESIGN.md: 0 every city fresh (or deferred by the budget, as planned); 2 site
     /// written but some cities stale or failed. (1, nothing written, is thrown as an
     /// error before a report exists; an interrupted run's code is the signal's.)
     public var exitCode: Int32 {
-        problems.allSatisfy { $0.status == .interrupted } ? 0 : 2
+        // A history that could not be used is named on stderr and makes the run exit 2: the
+        // site is built, but without what the history would add.
+        problems.allSatisfy { $0.status == .interrupted } && history?.error == nil ? 0 : 2
     }
 
     /// Cities not built from fresh data as planned: stale, failed, or left by an interruption.
@@ -92,6 +97,7 @@ public struct BuildReport: Sendable {
         if count(.stale) > 0 { line += "; \(count(.stale)) from stale data" }
         if count(.failed) > 0 { line += "; \(count(.failed)) failed" }
         if count(.interrupted) > 0 { line += "; \(count(.interrupted)) not reached (last pages kept)" }
+        if let history { line += history.error == nil ? "; \(history.recorded) recorded in the history" : "; history not recorded" }
         if requests.sent > 0 || budget != nil { line += "; \(requests.sent) requests" }
         if let budget {
             if let left = budget.leftToday { line += ", \(left) of daily_limit \(budget.limits.daily!) left" }

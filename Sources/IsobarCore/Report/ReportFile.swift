@@ -64,7 +64,15 @@ public enum ReportFile {
         var total_seconds: Double?
         var requests: Requests?
         var budget: Budget?
+        var history: History? = nil
         var deploy: Deploy?
+    }
+
+    /// What the run recorded in the history database (absent when it is disabled).
+    struct History: Encodable {
+        var database: String
+        var recorded: Int
+        var error: String?
     }
 
     /// The same text as `ISO8601DateFormatter`, which took half of a 10,000-city rebuild
@@ -124,7 +132,8 @@ public enum ReportFile {
             total_seconds: (report.totalSeconds * 1000).rounded() / 1000,
             requests: Requests(sent: report.requests.sent, refused_by_budget: report.requests.refusedByBudget,
                                by_endpoint: report.requests.byEndpoint),
-            budget: budget)
+            budget: budget,
+            history: report.history.map { History(database: report.historyDatabase?.path ?? "", recorded: $0.recorded, error: $0.error?.description) })
     }
 
     /// A fatal run: nothing was written (or an interruption before any city was built,

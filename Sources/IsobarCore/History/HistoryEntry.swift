@@ -1,0 +1,45 @@
+import Foundation
+
+/// What one city's run adds to the history: the observation (every current value, in
+/// the canonical SI units `Forecast` holds) and the forecast as issued, each hourly and
+/// daily value with its issue time (the data time) and its target time. Recorded once
+/// per data time: cron running more often than the data changes adds nothing.
+public struct HistoryEntry: Sendable, Equatable {
+    public var city: String
+    /// The data time: when the observation was made and the forecast issued.
+    public var time: Date
+    public var source: String
+    public var timeZone: String
+    public var current: CurrentConditions
+    public var hourly: [HourlyForecast]
+    public var daily: [DailyForecast]
+
+    public init(city: String, forecast: Forecast) {
+        self.city = city
+        time = forecast.current.time
+        source = forecast.source.api
+        timeZone = forecast.location.timeZone.identifier
+        current = forecast.current
+        hourly = forecast.hourly
+        daily = forecast.daily
+    }
+}
+
+/// One city's rows, for `isobar history stats`.
+public struct HistoryCityStats: Sendable, Equatable {
+    public var city: String
+    public var observations: Int
+    public var forecastHours: Int
+    public var forecastDays: Int
+    public var first: Date?
+    public var last: Date?
+}
+
+/// Where the history is kept. The build records through this and nothing else, so a
+/// server database (for sites built by several machines) is another conformance.
+public protocol HistoryStore: Sendable {
+    /// Adds the entries in one transaction; an entry whose city and data time are
+    /// already recorded adds nothing. Returns how many observations were new.
+    func record(_ entries: [HistoryEntry]) throws -> Int
+    func stats() throws -> [HistoryCityStats]
+}
