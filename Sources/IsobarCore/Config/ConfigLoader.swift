@@ -176,24 +176,23 @@ public enum ConfigLoader {
         return seconds
     }
 
+    /// A path in the config, relative to the config file's folder.
+    private static func resolved(_ path: String, in folder: URL) -> URL {
+        URL(fileURLWithPath: path, relativeTo: folder).standardizedFileURL
+    }
+
     private static func loadCache(_ value: YAMLValue?, folder: URL) throws -> CacheSettings {
-        var settings = CacheSettings(directory: URL(fileURLWithPath: ".isobar/cache", relativeTo: folder).standardizedFileURL)
-        guard let value else { return settings }
-        let map = try value.mapping(allowed: cacheKeys)
-        if let dir = map["dir"] {
-            settings.directory = URL(fileURLWithPath: try dir.nonEmptyString(), relativeTo: folder).standardizedFileURL
-        }
+        var settings = CacheSettings(directory: resolved(".isobar/cache", in: folder))
+        guard let map = try value?.mapping(allowed: cacheKeys) else { return settings }
+        if let dir = map["dir"] { settings.directory = resolved(try dir.nonEmptyString(), in: folder) }
         if let age = map["max_age"] { settings.maxAge = try duration(age, in: .cacheAge) }
         return settings
     }
 
     private static func loadHistory(_ value: YAMLValue?, folder: URL) throws -> HistorySettings {
-        var settings = HistorySettings(database: URL(fileURLWithPath: ".isobar/history.sqlite", relativeTo: folder).standardizedFileURL)
-        guard let value else { return settings }
-        let map = try value.mapping(allowed: historyKeys)
-        if let file = map["database"] {
-            settings.database = URL(fileURLWithPath: try file.nonEmptyString(), relativeTo: folder).standardizedFileURL
-        }
+        var settings = HistorySettings(database: resolved(".isobar/history.sqlite", in: folder))
+        guard let map = try value?.mapping(allowed: historyKeys) else { return settings }
+        if let file = map["database"] { settings.database = resolved(try file.nonEmptyString(), in: folder) }
         if let enabled = map["enabled"] { settings.enabled = try enabled.bool() }
         return settings
     }
