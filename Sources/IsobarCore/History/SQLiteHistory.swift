@@ -112,15 +112,13 @@ public final class SQLiteHistory: HistoryStore {
     private static func insert(_ entry: HistoryEntry, into db: Database) throws -> Int {
         let issued = Int(entry.time.timeIntervalSince1970)
         let now = entry.current
-        try db.execute(
-            sql: """
-                INSERT OR IGNORE INTO observation VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """,
+        // Statements are prepared once per connection and reused for every row.
+        try db.cachedStatement(sql: "INSERT OR IGNORE INTO observation VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)").execute(
             arguments: [entry.city, issued, entry.source, entry.timeZone, now.temperature, now.feelsLike, now.humidity, now.dewPoint,
                         now.pressure, now.surfacePressure, now.windSpeed, now.windGust, now.windDirection, now.cloudCover,
                         now.visibility, now.uvIndex, now.rainLastHour, now.snowLastHour, now.conditions.first?.code])
         guard db.changesCount > 0 else { return 0 }
-        let hour = try db.makeStatement(sql: "INSERT OR IGNORE INTO forecast_hour VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+        let hour = try db.cachedStatement(sql: "INSERT OR IGNORE INTO forecast_hour VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
         for step in entry.hourly {
             try hour.execute(arguments: [
                 entry.city, issued, Int(step.time.timeIntervalSince1970), step.stepHours, step.temperature, step.feelsLike,
@@ -128,7 +126,7 @@ public final class SQLiteHistory: HistoryStore {
                 step.windGust, step.windDirection, step.cloudCover, step.visibility, step.uvIndex, step.condition.code,
             ])
         }
-        let day = try db.makeStatement(sql: "INSERT OR IGNORE INTO forecast_day VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+        let day = try db.cachedStatement(sql: "INSERT OR IGNORE INTO forecast_day VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
         for forecast in entry.daily {
             try day.execute(arguments: [
                 entry.city, issued, forecast.day, forecast.temperatureMin, forecast.temperatureMax, forecast.precipitationChance,

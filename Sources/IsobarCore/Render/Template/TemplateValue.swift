@@ -15,31 +15,6 @@ enum TemplateValue {
     /// Something with names of its own (`{{now.temperature}}`, `{{#share}}…{{/share}}`).
     case object(any TemplateContext)
 
-    init(_ text: String?) {
-        self = text.map { .text($0) } ?? .missing
-    }
-
-    init(_ object: (some TemplateContext)?) {
-        self = object.map { .object($0) } ?? .missing
-    }
-
-    init(_ objects: [some TemplateContext]) {
-        self = .list(objects.map { .object($0) })
-    }
-
-    /// A list of texts: `{{#tags}}{{.}}{{/tags}}`.
-    init(_ texts: [String]) {
-        self = .list(texts.map { .text($0) })
-    }
-
-    init(_ number: Int) {
-        self = .number(number)
-    }
-
-    init(_ flag: Bool) {
-        self = .bool(flag)
-    }
-
     var isMissing: Bool {
         if case .missing = self { return true }
         return false
@@ -69,6 +44,6 @@ extension TemplateContext {
 /// The strings table (`{{t.updated}}`).
 extension Dictionary: TemplateContext where Key == String, Value == String {
     func value(named name: String) -> TemplateValue {
-        TemplateValue(self[name])
+        self[name].map(TemplateValue.text) ?? .missing
     }
 }
