@@ -10,6 +10,9 @@ public struct HistoryEntry: Sendable, Equatable {
     public var time: Date
     public var source: String
     public var timeZone: String
+    /// The data time's calendar day in the city's time zone (`yyyy-MM-dd`): the day the
+    /// observation counts towards in the daily summaries.
+    public var day: String
     public var current: CurrentConditions
     public var hourly: [HourlyForecast]
     public var daily: [DailyForecast]
@@ -19,6 +22,7 @@ public struct HistoryEntry: Sendable, Equatable {
         time = forecast.current.time
         source = forecast.source.api
         timeZone = forecast.location.timeZone.identifier
+        day = LocalDay.key(for: forecast.current.time, in: forecast.location.timeZone)
         current = forecast.current
         hourly = forecast.hourly
         daily = forecast.daily
@@ -42,4 +46,10 @@ public protocol HistoryStore: Sendable {
     /// already recorded adds nothing. Returns how many observations were new.
     func record(_ entries: [HistoryEntry]) throws -> Int
     func stats() throws -> [HistoryCityStats]
+    /// What the history holds about a city from before `time` (its data time), whose
+    /// local day is `today`.
+    func past(of city: String, before time: Date, today: String) throws -> CityPast
+    /// Each city's revision, bumped when its past changes other than by a new data time
+    /// (an import): part of its pages' fingerprint.
+    func revisions() throws -> [String: Int]
 }

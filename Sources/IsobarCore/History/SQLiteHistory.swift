@@ -8,7 +8,7 @@ import GRDB
 /// lock (waited on for a few seconds) against another site sharing the file.
 public final class SQLiteHistory: HistoryStore {
     public let file: URL
-    private let database: DatabaseQueue
+    let database: DatabasePool
 
     /// Why the history could not be used, said with the file and what to do.
     public struct Unavailable: Error, Sendable {
@@ -36,14 +36,14 @@ public final class SQLiteHistory: HistoryStore {
                               hint: "make \(file.deletingLastPathComponent().path) writable, or set history.database elsewhere")
         }
         do {
-            database = try DatabaseQueue(path: file.path, configuration: configuration)
+            database = try DatabasePool(path: file.path, configuration: configuration)
             try database.write { db in
-                if try Self.migrator.hasBeenSuperseded(db) {
-                    throw Unavailable(file: file, reason: "was written by a newer Isobar (schema \(try Self.migrator.appliedIdentifiers(db).sorted().last ?? "?"))",
+                if try HistorySchema.migrator.hasBeenSuperseded(db) {
+                    throw Unavailable(file: file, reason: "was written by a newer Isobar (schema \(try HistorySchema.migrator.appliedIdentifiers(db).sorted().last ?? "?"))",
                                       hint: "update Isobar, or point history.database at another file")
                 }
             }
-            try Self.migrator.migrate(database)
+            try HistorySchema.migrator.migrate(database)
         } catch let unavailable as Unavailable {
             throw unavailable
         } catch let error as DatabaseError {
@@ -66,34 +66,6 @@ public final class SQLiteHistory: HistoryStore {
         }
     }
 
-    /// Version 1: observations, and forecasts as issued, keyed so that a data time is
-    /// recorded once. Times are Unix seconds (UTC); values in canonical units.
-    static var migrator: DatabaseMigrator {
-        var migrator = DatabaseMigrator()
-        migrator.registerMigration("v1") { db in
-            try db.execute(sql: """
-                CREATE TABLE observation (
-                    city TEXT NOT NULL, time INTEGER NOT NULL, source TEXT NOT NULL, time_zone TEXT NOT NULL,
-                    temperature REAL NOT NULL, feels_like REAL, humidity REAL, dew_point REAL,
-                    pressure REAL, surface_pressure REAL, wind_speed REAL, wind_gust REAL, wind_direction REAL,
-                    cloud_cover REAL, visibility REAL, uv_index REAL, rain_1h REAL, snow_1h REAL, condition INTEGER,
-                    PRIMARY KEY (city, time)) WITHOUT ROWID;
-                CREATE TABLE forecast_hour (
-                    city TEXT NOT NULL, issued INTEGER NOT NULL, target INTEGER NOT NULL, step_hours INTEGER NOT NULL,
-                    temperature REAL NOT NULL, feels_like REAL, humidity REAL, dew_point REAL, pressure REAL,
-                    precipitation_chance REAL, rain REAL, snow REAL, wind_speed REAL, wind_gust REAL, wind_direction REAL,
-                    cloud_cover REAL, visibility REAL, uv_index REAL, condition INTEGER,
-                    PRIMARY KEY (city, issued, target)) WITHOUT ROWID;
-                CREATE TABLE forecast_day (
-                    city TEXT NOT NULL, issued INTEGER NOT NULL, day TEXT NOT NULL,
-                    temperature_min REAL NOT NULL, temperature_max REAL NOT NULL, precipitation_chance REAL,
-                    rain REAL, snow REAL, wind_speed REAL, wind_gust REAL, uv_index REAL, condition INTEGER,
-                    PRIMARY KEY (city, issued, day)) WITHOUT ROWID;
-                """)
-        }
-        return migrator
-    }
-
     public func record(_ entries: [HistoryEntry]) throws -> Int {
         do {
             return try database.write { db in
@@ -113,10 +85,10 @@ public final class SQLiteHistory: HistoryStore {
         let issued = Int(entry.time.timeIntervalSince1970)
         let now = entry.current
         // Statements are prepared once per connection and reused for every row.
-        try db.cachedStatement(sql: "INSERT OR IGNORE INTO observation VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)").execute(
+        try db.cachedStatement(sql: "INSERT OR IGNORE INTO observation VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)").execute(
             arguments: [entry.city, issued, entry.source, entry.timeZone, now.temperature, now.feelsLike, now.humidity, now.dewPoint,
                         now.pressure, now.surfacePressure, now.windSpeed, now.windGust, now.windDirection, now.cloudCover,
-                        now.visibility, now.uvIndex, now.rainLastHour, now.snowLastHour, now.conditions.first?.code])
+                        now.visibility, now.uvIndex, now.rainLastHour, now.snowLastHour, now.conditions.first?.code, entry.day])
         guard db.changesCount > 0 else { return 0 }
         let hour = try db.cachedStatement(sql: "INSERT OR IGNORE INTO forecast_hour VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
         for step in entry.hourly {
@@ -133,6 +105,7 @@ public final class SQLiteHistory: HistoryStore {
                 forecast.rain, forecast.snow, forecast.windSpeed, forecast.windGust, forecast.uvIndex, forecast.condition.code,
             ])
         }
+        try DerivedRows.add(ObservationFacts(entry), to: db)
         return 1
     }
 

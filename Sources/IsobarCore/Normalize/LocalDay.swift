@@ -6,3 +6,21 @@ enum LocalDay {
         LocalTimeFormatter.dayKey(LocalTimeFormatter.fields(date, offset: zone.secondsFromGMT(for: date)))
     }
 }
+
+extension LocalDay {
+    /// The day `days` after (or before) a `yyyy-MM-dd` key: calendar arithmetic, so a day
+    /// that was 23 or 25 hours long locally is still one day.
+    static func key(_ key: String, plus days: Int) -> String {
+        let parts = key.split(separator: "-").compactMap { Int($0) }
+        guard parts.count == 3 else { return key }
+        let noon = DateComponents(calendar: utcCalendar, year: parts[0], month: parts[1], day: parts[2], hour: 12)
+        guard let date = noon.date else { return key }
+        return Self.key(for: date.addingTimeInterval(TimeInterval(days) * 86_400), in: utcCalendar.timeZone)
+    }
+
+    private static let utcCalendar: Calendar = {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(secondsFromGMT: 0)!
+        return calendar
+    }()
+}

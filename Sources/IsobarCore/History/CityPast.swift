@@ -1,0 +1,83 @@
+import Foundation
+
+/// One local day as observed: its low, high, mean and precipitation, in canonical units.
+public struct ObservedDay: Sendable, Equatable, Codable {
+    /// `yyyy-MM-dd` in the city's time zone.
+    public var day: String
+    public var low: Double
+    public var high: Double
+    public var mean: Double
+    /// Rain and snow, mm.
+    public var precipitation: Double
+    /// Observations the day was made from.
+    public var samples: Int
+
+    public init(day: String, low: Double, high: Double, mean: Double, precipitation: Double, samples: Int) {
+        self.day = day
+        self.low = low
+        self.high = high
+        self.mean = mean
+        self.precipitation = precipitation
+        self.samples = samples
+    }
+}
+
+/// How the forecasts made `leadHours` ahead did over a period: built from the pairs the
+/// store keeps (forecast, then what was observed at its target hour).
+public struct ForecastCheck: Sendable, Equatable, Codable {
+    public var leadHours: Int
+    /// Forecast–observation pairs, and the local days they fall on.
+    public var pairs: Int
+    public var days: Int
+    /// Mean absolute error of the temperature, °C.
+    public var meanAbsoluteError: Double
+    /// Hours forecast with a precipitation chance of 50 % or more, and how many of them
+    /// had precipitation observed.
+    public var likelyRain: Int
+    public var likelyRainHappened: Int
+
+    public init(leadHours: Int, pairs: Int, days: Int, meanAbsoluteError: Double, likelyRain: Int, likelyRainHappened: Int) {
+        self.leadHours = leadHours
+        self.pairs = pairs
+        self.days = days
+        self.meanAbsoluteError = meanAbsoluteError
+        self.likelyRain = likelyRain
+        self.likelyRainHappened = likelyRainHappened
+    }
+}
+
+/// What the history holds about a city from before a data time: everything its pages'
+/// history sections are made from. Read before the data time only, so a page does not
+/// depend on whether this run's own observation has been written yet.
+public struct CityPast: Sendable, Equatable {
+    /// Local days before today: the last 8, and every earlier day in this month of the
+    /// year (any year), oldest first.
+    public var days: [ObservedDay]
+    /// Today until the data time, when anything was observed today before it; its
+    /// precipitation counts the clock hours before the data time's.
+    public var today: ObservedDay?
+    /// The largest last-hour precipitation reported earlier in the data time's clock hour
+    /// (which this run's observation may exceed: each hour counts once, at its largest).
+    public var currentHourPrecipitation: Double
+    /// The first local day in the history: since when records are kept.
+    public var firstDay: String?
+    /// The observation nearest 24 h before the data time (within 90 minutes).
+    public var yesterday: (time: Date, temperature: Double)?
+    /// The verified forecasts of the 30 days before the data time, per lead.
+    public var checks: [ForecastCheck]
+
+    public init(days: [ObservedDay] = [], today: ObservedDay? = nil, currentHourPrecipitation: Double = 0, firstDay: String? = nil,
+                yesterday: (time: Date, temperature: Double)? = nil, checks: [ForecastCheck] = []) {
+        self.days = days
+        self.today = today
+        self.currentHourPrecipitation = currentHourPrecipitation
+        self.firstDay = firstDay
+        self.yesterday = yesterday
+        self.checks = checks
+    }
+
+    public static func == (a: CityPast, b: CityPast) -> Bool {
+        a.days == b.days && a.today == b.today && a.currentHourPrecipitation == b.currentHourPrecipitation && a.firstDay == b.firstDay && a.checks == b.checks
+            && a.yesterday?.time == b.yesterday?.time && a.yesterday?.temperature == b.yesterday?.temperature
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import GRDB
+
+/// What a new observation adds to the tables the pages read.
+struct ObservationFacts: Sendable, Equatable {
+    var city: String
+    var time: Int
+    var day: String
+    var temperature: Double
+    var rain: Double?
+    var snow: Double?
+    var condition: Int?
+}
+
+extension ObservationFacts {
+    init(_ entry: HistoryEntry) {
+        self.init(city: entry.city, time: Int(entry.time.timeIntervalSince1970), day: entry.day, temperature: entry.current.temperature,
+                  rain: entry.current.rainLastHour, snow: entry.current.snowLastHour, condition: entry.current.conditions.first?.code)
+    }
+
+    /// Rain and snow of the last hour together (mm of water); an API leaves them out when
+    /// none fell, so absent is 0.
+    var precipitation: Double { (rain ?? 0) + (snow ?? 0) }
+
+    /// Whether precipitation was falling or had fallen in the last hour: an amount, or a
+    /// thunderstorm, drizzle, rain or snow condition (2xx–6xx) where the amount is missing.
+    var precipitated: Bool { precipitation > 0 || (200..<700).contains(condition ?? 0) }
+}
+
+/// Keeps `observed_day` and `verification` up to date, one observation at a time, inside
+/// the transaction that records it (so a killed run leaves both as they were or both done).
+enum DerivedRows {
+    /// How far ahead verified forecasts were made, in hours.
+    static let leads = [24, 72]
+
+    static func add(_ fact: ObservationFacts, to db: Database) throws {
+        try addToDay(fact, db)
+        try verify(fact, db)
+    }
+
+    /// The day's low, high and mean, and its precipitation. Observations report the last
+    /// hour's amount however often they come, so each clock hour counts once, with the
+    /// largest amount reported in it: `hour` is the hour being counted, `hour_precipitation`
+    /// its amount so far, `precipitation` the finished hours' sum. This assumes observations
+    /// come in time order, as runs and `history import` record them.
+    private static func addToDay(_ fact: ObservationFacts, _ db: Database) throws {
+        try db.cachedStatement(sql: """
+            INSERT INTO observed_day VALUES (?1, ?2, ?3, ?3, ?3, 1, 0, ?4, ?5)
+            ON CONFLICT (city, day) DO UPDATE SET
+                temperature_min = min(temperature_min, excluded.temperature_min),
+                temperature_max = max(temperature_max, excluded.temperature_max),
+                temperature_sum = temperature_sum + excluded.temperature_sum,
+                samples = samples + 1,
+                precipitation = CASE WHEN excluded.hour = hour THEN precipitation ELSE precipitation + hour_precipitation END,
+                hour_precipitation = CASE WHEN excluded.hour = hour THEN max(hour_precipitation, excluded.hour_precipitation)
+                                          ELSE excluded.hour_precipitation END,
+                hour = excluded.hour
+            """).execute(arguments: [fact.city, fact.day, fact.temperature, fact.time / 3600, fact.precipitation])
+    }
+
+    /// Pairs the observation with the forecasts made `leads` hours before its nearest
+    /// whole hour, from the run whose data time was nearest that (within half an hour). The
+    /// observation nearest the target hour wins when several fall within half an hour.
+    private static func verify(_ fact: ObservationFacts, _ db: Database) throws {
+        let target = (fact.time + 1800) / 3600 * 3600
+        for lead in leads {
+            let wanted = target - lead * 3600
+            guard let forecast = try Row.fetchOne(db.cachedStatement(sql: """
+                SELECT issued, temperature, precipitation_chance FROM forecast_hour
+                WHERE city = ?1 AND target = ?2
+                  AND issued IN (SELECT time FROM observation WHERE city = ?1 AND time BETWEEN ?3 - 1800 AND ?3 + 1800)
+                ORDER BY abs(issued - ?3) LIMIT 1
+                """), arguments: [fact.city, target, wanted])
+            else { continue }
+            try db.cachedStatement(sql: """
+                INSERT INTO verification VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT (city, lead_hours, target) DO UPDATE SET
+                    issued = excluded.issued, forecast = excluded.forecast, chance = excluded.chance,
+                    observed_time = excluded.observed_time, observed = excluded.observed, precipitated = excluded.precipitated
+                WHERE abs(excluded.observed_time - excluded.target) < abs(observed_time - target)
+                """).execute(arguments: [
+                    fact.city, lead, target, forecast["issued"] as Int, forecast["temperature"] as Double,
+                    forecast["precipitation_chance"] as Double?, fact.time, fact.temperature, fact.precipitated,
+                ])
+        }
+    }
+}

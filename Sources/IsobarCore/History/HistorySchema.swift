@@ -1,0 +1,76 @@
+import Foundation
+import GRDB
+
+/// The history's tables, versioned by GRDB's migrator from the first version on: a later
+/// Isobar migrates the file in place, an older one refuses a newer file (`SQLiteHistory`).
+/// Times are Unix seconds (UTC), days are the city's local `yyyy-MM-dd`, values are in
+/// the canonical units `Forecast` holds (°C, hPa, m/s, mm, %, m).
+enum HistorySchema {
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        // Version 1: observations, and forecasts as issued, keyed so that a data time is
+        // recorded once.
+        migrator.registerMigration("v1") { db in
+            try db.execute(sql: """
+                CREATE TABLE observation (
+                    city TEXT NOT NULL, time INTEGER NOT NULL, source TEXT NOT NULL, time_zone TEXT NOT NULL,
+                    temperature REAL NOT NULL, feels_like REAL, humidity REAL, dew_point REAL,
+                    pressure REAL, surface_pressure REAL, wind_speed REAL, wind_gust REAL, wind_direction REAL,
+                    cloud_cover REAL, visibility REAL, uv_index REAL, rain_1h REAL, snow_1h REAL, condition INTEGER,
+                    PRIMARY KEY (city, time)) WITHOUT ROWID;
+                CREATE TABLE forecast_hour (
+                    city TEXT NOT NULL, issued INTEGER NOT NULL, target INTEGER NOT NULL, step_hours INTEGER NOT NULL,
+                    temperature REAL NOT NULL, feels_like REAL, humidity REAL, dew_point REAL, pressure REAL,
+                    precipitation_chance REAL, rain REAL, snow REAL, wind_speed REAL, wind_gust REAL, wind_direction REAL,
+                    cloud_cover REAL, visibility REAL, uv_index REAL, condition INTEGER,
+                    PRIMARY KEY (city, issued, target)) WITHOUT ROWID;
+                CREATE TABLE forecast_day (
+                    city TEXT NOT NULL, issued INTEGER NOT NULL, day TEXT NOT NULL,
+                    temperature_min REAL NOT NULL, temperature_max REAL NOT NULL, precipitation_chance REAL,
+                    rain REAL, snow REAL, wind_speed REAL, wind_gust REAL, uv_index REAL, condition INTEGER,
+                    PRIMARY KEY (city, issued, day)) WITHOUT ROWID;
+                """)
+        }
+        // Version 2: what the pages read, kept up to date as observations are recorded so
+        // that a page costs a few key lookups however long the history is, and so that the
+        // detail can be thinned out (retention) without changing what the pages say.
+        // - observation.day: the local day it counts towards;
+        // - observed_day: each local day's summary, kept for good;
+        // - verification: each forecast made 24 h and 72 h ahead, paired with what was
+        //   observed at its target hour;
+        // - city.revision: bumped when a city's past changes other than by a new data
+        //   time (an import), part of its pages' fingerprint.
+        migrator.registerMigration("v2") { db in
+            try db.execute(sql: """
+                ALTER TABLE observation ADD COLUMN day TEXT;
+                CREATE TABLE observed_day (
+                    city TEXT NOT NULL, day TEXT NOT NULL,
+                    temperature_min REAL NOT NULL, temperature_max REAL NOT NULL,
+                    temperature_sum REAL NOT NULL, samples INTEGER NOT NULL,
+                    precipitation REAL NOT NULL, hour INTEGER NOT NULL, hour_precipitation REAL NOT NULL,
+                    PRIMARY KEY (city, day)) WITHOUT ROWID;
+                CREATE TABLE verification (
+                    city TEXT NOT NULL, lead_hours INTEGER NOT NULL, target INTEGER NOT NULL,
+                    issued INTEGER NOT NULL, forecast REAL NOT NULL, chance REAL,
+                    observed_time INTEGER NOT NULL, observed REAL NOT NULL, precipitated INTEGER NOT NULL,
+                    PRIMARY KEY (city, lead_hours, target)) WITHOUT ROWID;
+                CREATE TABLE city (city TEXT PRIMARY KEY, revision INTEGER NOT NULL) WITHOUT ROWID;
+                """)
+            // A version-1 file's observations, in time order, as if recorded now.
+            let rows = try Row.fetchCursor(db, sql: "SELECT city, time, time_zone, temperature, rain_1h, snow_1h, condition FROM observation ORDER BY city, time")
+            var facts: [ObservationFacts] = []
+            while let row = try rows.next() {
+                let zone = TimeZone(identifier: row["time_zone"]) ?? TimeZone(secondsFromGMT: 0)!
+                let time: Int = row["time"]
+                facts.append(ObservationFacts(
+                    city: row["city"], time: time, day: LocalDay.key(for: Date(timeIntervalSince1970: TimeInterval(time)), in: zone),
+                    temperature: row["temperature"], rain: row["rain_1h"], snow: row["snow_1h"], condition: row["condition"]))
+            }
+            for fact in facts {
+                try db.execute(sql: "UPDATE observation SET day = ? WHERE city = ? AND time = ?", arguments: [fact.day, fact.city, fact.time])
+                try DerivedRows.add(fact, to: db)
+            }
+        }
+        return migrator
+    }
+}

@@ -1,0 +1,131 @@
+import Foundation
+import GRDB
+import Testing
+@testable import IsobarCore
+
+/// What the pages read from the history: local-day summaries (DST days included), the
+/// forecast checks against a hand-computed example, records and "sets a record".
+@Suite struct HistoryPastTests {
+    /// 2026-03-01T00:00Z.
+    static let start = Date(timeIntervalSince1970: 1_772_323_200)
+
+    /// A run's entry at `hour` hours after `start` (or at `time`): the observed
+    /// temperature, its last-hour rain, and an hourly forecast of `forecastHours` whose
+    /// error grows by 1 °C per 24 h of lead.
+    static func entry(hour: Int, at time: Date? = nil, zone: String = "UTC", temperature: (Int) -> Double, rain: (Int) -> Double? = { _ in nil },
+                      chance: (Int) -> Double = { _ in 0 }, forecastHours: Int = 0) throws -> HistoryEntry {
+        var forecast = try HistoryTests.forecast()
+        forecast.location.timeZoneIdentifier = zone
+        forecast.current.time = time ?? start + TimeInterval(hour * 3600)
+        forecast.current.temperature = temperature(hour)
+        forecast.current.rainLastHour = rain(hour)
+        forecast.current.snowLastHour = nil
+        forecast.current.conditions = [Condition(code: 800, main: "Clear", description: "clear sky", icon: "01d")]
+        let template = forecast.hourly[0]
+        forecast.hourly = (0..<forecastHours).map { index in
+            let lead = index + 1
+            var step = template
+            step.time = forecast.current.time + TimeInterval(lead * 3600)
+            step.stepHours = 1
+            step.temperature = temperature(hour + lead) + Double(lead) / 24
+            step.precipitationChance = chance(hour + lead)
+            return step
+        }
+        return HistoryEntry(city: "x", forecast: forecast)
+    }
+
+    static func store(_ folder: TemporaryFolder) throws -> SQLiteHistory {
+        try SQLiteHistory(file: folder.url.appendingPathComponent("history.sqlite"))
+    }
+
+    @Test func forecastChecksMatchAHandComputedExample() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.cleanup() }
+        let store = try Self.store(folder)
+        // Hourly runs for six days; each forecasts 72 hours, 1 °C off per 24 h of lead.
+        // Likely rain (60 %) every 4th hour, rain observed every 8th.
+        let truth: (Int) -> Double = { 10 + Double($0 % 5) + Double($0 / 24) }
+        let entries = try (0..<144).map { hour in
+            try Self.entry(hour: hour, temperature: truth, rain: { $0 % 8 == 0 ? 0.5 : nil }, chance: { $0 % 4 == 0 ? 0.6 : 0.1 },
+                           forecastHours: 72)
+        }
+        #expect(try store.record(entries) == 144)
+        let now = Self.start + 144 * 3600
+        let past = try store.past(of: "x", before: now, today: "2026-03-07")
+        // 24 h ahead: targets at hours 24…143 (120 pairs on 5 days), each 1 °C off.
+        // Likely rain at hours 24, 28, … 140 (30), rain observed at 24, 32, … 136 (15).
+        #expect(past.checks == [
+            ForecastCheck(leadHours: 24, pairs: 120, days: 5, meanAbsoluteError: 1, likelyRain: 30, likelyRainHappened: 15),
+            ForecastCheck(leadHours: 72, pairs: 72, days: 3, meanAbsoluteError: 3, likelyRain: 18, likelyRainHappened: 9),
+        ])
+        // Before day 3 there are only two days of 72 h pairs: too few to show.
+        let early = try store.past(of: "x", before: Self.start + 100 * 3600, today: "2026-03-05")
+        let summary = HistorySummary(past: early, current: entries[100].current, today: "2026-03-05")
+        #expect(summary.forecastChecks.map(\.leadHours) == [24])
+    }
+
+    @Test func localDaysFollowTheCitysClockAcrossDaylightSavingTime() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.cleanup() }
+        let store = try Self.store(folder)
+        // London: 29 March 2026 has 23 hours, 25 October 2026 has 25.
+        let spring = Date(timeIntervalSince1970: 1_774_656_000)  // 2026-03-28T00:00Z
+        let autumn = Date(timeIntervalSince1970: 1_792_800_000)  // 2026-10-24T00:00Z, 01:00 BST
+        var entries: [HistoryEntry] = []
+        for base in [spring, autumn] {
+            for hour in 0..<72 {
+                entries.append(try Self.entry(hour: hour, at: base + TimeInterval(hour * 3600), zone: "Europe/London", temperature: { Double($0 % 24) }))
+            }
+        }
+        _ = try store.record(entries)
+        let samples = try store.database.read { db in
+            try Dictionary(uniqueKeysWithValues: Row.fetchAll(db, sql: "SELECT day, samples FROM observed_day").map { ($0["day"] as String, $0["samples"] as Int) })
+        }
+        #expect(samples["2026-03-28"] == 24)
+        #expect(samples["2026-03-29"] == 23)
+        #expect(samples["2026-03-30"] == 24)
+        #expect(samples["2026-10-24"] == 23, "from 01:00 BST")
+        #expect(samples["2026-10-25"] == 25)
+        #expect(samples["2026-10-26"] == 24)
+    }
+
+    @Test func theWeekRecordsAndYesterday() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.cleanup() }
+        let store = try Self.store(folder)
+        // Ten days of 3-hourly observations with day 4 (2026-03-05) missing: a gap.
+        // Highs climb a degree a day from 14 °C; rain of 0.4 mm twice in each clock hour
+        // reported, once per 3-hour step at 06:00.
+        let truth: (Int) -> Double = { 10 + Double($0 % 24) / 6 + Double($0 / 24) }
+        var entries = try stride(from: 0, to: 240, by: 3).filter { $0 / 24 != 4 }.map { hour in
+            try Self.entry(hour: hour, temperature: truth, rain: { $0 % 24 == 6 ? 0.4 : nil })
+        }
+        // A second report in the 06:00 hour, smaller: the hour still counts 0.4 mm.
+        entries.insert(try Self.entry(hour: 6, at: Self.start + 6 * 3600 + 1200, temperature: { _ in 11 }, rain: { _ in 0.2 }), at: 3)
+        _ = try store.record(entries)
+        let now = Self.start + 240 * 3600 + 1800  // 2026-03-11 00:30
+        let past = try store.past(of: "x", before: now, today: "2026-03-11")
+        var current = entries[0].current
+        current.time = now
+        current.temperature = 25
+        let summary = HistorySummary(past: past, current: current, today: "2026-03-11")
+        #expect(summary.pastWeek.map(\.day) == ["2026-03-04", "2026-03-05", "2026-03-06", "2026-03-07", "2026-03-08", "2026-03-09", "2026-03-10"])
+        #expect(summary.pastWeek[1].observed == nil, "the missing day is a gap")
+        let tenth = try #require(summary.pastWeek[6].observed)
+        #expect(tenth.low == 19 && tenth.high == 19 + 21.0 / 6 && tenth.samples == 8 && tenth.precipitation == 0.4)
+        #expect(try #require(summary.pastWeek[0].observed).precipitation == 0.4)
+        let first = try store.past(of: "x", before: now, today: "2026-03-11").days.first { $0.day == "2026-03-01" }
+        #expect(first?.precipitation == 0.4 && first?.samples == 9, "two reports in one hour count once, at the larger")
+        #expect(summary.since == "2026-03-01")
+        // The month: 9 earlier days; today's 25 °C beats the warmest (10 March's 22.5 °C),
+        // a new March record; there is no earlier year, so no record for the date.
+        #expect(summary.inThisMonth.warmest == .init(value: 25, day: "2026-03-11"))
+        #expect(summary.inThisMonth.coldest == .init(value: 10, day: "2026-03-01"))
+        #expect(summary.inThisMonth.days == 10)
+        #expect(summary.onThisDate.days == 1)
+        #expect(summary.newRecords == [.warmestInMonth])
+        // Yesterday at this time: the 00:00 observation of 10 March (within 90 minutes).
+        #expect(summary.yesterday == .init(time: Self.start + 216 * 3600, temperature: 19, difference: 6))
+    }
+}
+
