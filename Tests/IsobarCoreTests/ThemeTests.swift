@@ -55,7 +55,7 @@ import Testing
         #expect(page.contains("<h1") && page.hasSuffix("</html>\n"))
         #expect(try Data(contentsOf: output.appendingPathComponent("assets/style.css")) == ThemeFiles.builtin(under: "Public")["style.css"])
         let check = try await IsobarRun.launch(["check"], in: site.url)
-        #expect(check.status == 0 && check.stdout.contains("ok: 2 cities, 10 templates"), "\(check.stdout)\(check.stderr)")
+        #expect(check.status == 0 && check.stdout.contains("ok: 2 cities, 11 templates"), "\(check.stdout)\(check.stderr)")
     }
 
     @Test func theSitesOwnFilesWinOneByOneAndEjectKeepsThem() async throws {
@@ -106,7 +106,7 @@ import Testing
             .replacingOccurrences(of: "open_meteo:\n", with: "open_meteo:\n  base_url: \(local)\n  geocoding_url: \(local)\n  air_quality_url: \(local)\n")
             .write(to: config, atomically: true, encoding: .utf8)
         let check = try await IsobarRun.launch(["check"], in: site)
-        #expect(check.status == 0 && check.stdout.contains("ok: 3 cities, 10 templates, 1 places"), "\(check.stdout)\(check.stderr)")
+        #expect(check.status == 0 && check.stdout.contains("ok: 3 cities, 11 templates, 1 places"), "\(check.stdout)\(check.stderr)")
         let built = try await IsobarRun.launch(["build"], in: site)
         #expect(built.status == 0, "\(built.stderr)")
         for slug in ["london-gb", "lisbon-pt", "tokyo-jp"] {

@@ -1,9 +1,11 @@
 import Foundation
 
-/// Records a run's cities into the history off the render path: cities hand their entry
-/// over as they are built, and batches of them are written in one transaction each on a
-/// queue of the recorder's own, while rendering goes on. The first failure (a locked or
-/// corrupt file, a full disk) ends the recording for the run; the site is built anyway.
+/// The history as a build uses it. Pages read each city's past (before its data time, so
+/// a page never depends on whether this run's own observation is written yet); built
+/// cities are recorded off the render path: they hand their entry over as they are
+/// built, and batches of them are written in one transaction each on a queue of the
+/// recorder's own, while rendering goes on. The first failure (a locked or corrupt file,
+/// a full disk) ends the recording for the run; the site is built anyway.
 final class HistoryRecorder: @unchecked Sendable {
     /// Cities per transaction: one transaction per city would be one fsync per city.
     static let batchSize = 256
@@ -16,8 +18,31 @@ final class HistoryRecorder: @unchecked Sendable {
     private var recorded = 0
     private var failure: IsobarError?
 
-    init(store: any HistoryStore) {
+    /// Each city's revision when the run began, for its pages' fingerprint.
+    private let revisions: [String: Int]
+
+    init(store: any HistoryStore) throws {
         self.store = store
+        revisions = try store.revisions()
+    }
+
+    /// What a city's pages are made from besides its data: the history's say so far.
+    func fingerprint(of city: String) -> String {
+        "history r\(revisions[city] ?? 0)"
+    }
+
+    /// The city's past as its page shows it; nil (the page without its history sections)
+    /// once the history has failed, which the run reports.
+    func summary(of city: String, _ forecast: Forecast) -> HistorySummary? {
+        guard lock.withLock({ failure == nil }) else { return nil }
+        let today = LocalDay.key(for: forecast.current.time, in: forecast.location.timeZone)
+        do {
+            let past = try store.past(of: city, before: forecast.current.time, today: today)
+            return HistorySummary(past: past, current: forecast.current, today: today)
+        } catch {
+            fail(error)
+            return nil
+        }
     }
 
     /// Takes one city's entry; a full batch goes to the queue.
@@ -48,10 +73,14 @@ final class HistoryRecorder: @unchecked Sendable {
             let added = try store.record(batch)
             lock.withLock { recorded += added }
         } catch {
-            let problem = (error as? SQLiteHistory.Unavailable)?.error
-                ?? IsobarError(step: .history, message: "recording the history failed: \(error)")
-            lock.withLock { failure = problem }
+            fail(error)
         }
+    }
+
+    private func fail(_ error: any Error) {
+        let problem = (error as? SQLiteHistory.Unavailable)?.error
+            ?? IsobarError(step: .history, message: "the history failed: \(error)")
+        lock.withLock { failure = failure ?? problem }
     }
 }
 

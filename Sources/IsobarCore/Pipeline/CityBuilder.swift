@@ -164,7 +164,8 @@ struct CityBuilder: Sendable {
     private func add(_ city: CityConfig, stale: Bool, to digest: inout Fingerprint) {
         digest.add(inputs.siteFingerprint)
         digest.add([city.name, city.country, city.state ?? "", city.slug, city.units.rawValue, city.timeZone ?? "",
-                    String(describing: city.latitude), String(describing: city.longitude), stale ? "stale" : "fresh"].joined(separator: "\u{1F}"))
+                    String(describing: city.latitude), String(describing: city.longitude), stale ? "stale" : "fresh",
+                    inputs.history?.fingerprint(of: city.slug) ?? "no history"].joined(separator: "\u{1F}"))
     }
 
     /// The city's last build, when its fingerprint is `print` and its published files are
@@ -193,11 +194,13 @@ struct CityBuilder: Sendable {
         let forecast = try inputs.timer.measure(.normalize) {
             try Normalizer(describeWMO: { strings["wmo_\($0)"] }).forecast(from: fetched)
         }
-        // Recorded off the render path, once per data time.
+        // The past is read before this data time, then the entry is recorded off the
+        // render path, once per data time.
+        let past = inputs.history?.summary(of: city.slug, forecast)
         inputs.history?.add(HistoryEntry(city: city.slug, forecast: forecast))
         let root = "../"
         let (model, card) = inputs.timer.measure(.present) {
-            (inputs.presenter.cityPage(forecast, city: city, places: inputs.places[city.slug] ?? [], root: root, stale: stale),
+            (inputs.presenter.cityPage(forecast, city: city, places: inputs.places[city.slug] ?? [], root: root, stale: stale, history: past),
              inputs.presenter.indexCard(forecast, city: city, stale: stale))
         }
         let (page, json) = try inputs.timer.measure(.render) { () throws -> (Data, Data) in
@@ -206,7 +209,7 @@ struct CityBuilder: Sendable {
                 inputs, title: "\(city.name) – \(inputs.config.title)", description: model.share.text,
                 canonical: model.share.url, root: root, kind: "city", content: body,
                 attributions: [.forSource(forecast.source.api)]))
-            return (Data(page.utf8), try ForecastJSON.data(forecast, slug: city.slug))
+            return (Data(page.utf8), try ForecastJSON.data(forecast, slug: city.slug, history: past))
         }
         let stamps = try inputs.timer.measure(.publish) {
             // Both refused before either is written, so a link leaves the city's pages as they were.

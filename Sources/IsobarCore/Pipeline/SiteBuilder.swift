@@ -104,7 +104,7 @@ public struct SiteBuilder: Sendable {
         var history = HistoryOutcome(recorded: 0, error: nil)
         if config.history.enabled {
             do {
-                inputs.history = HistoryRecorder(store: try timer.measure(.history) { try SQLiteHistory(file: config.history.database) })
+                inputs.history = try timer.measure(.history) { try HistoryRecorder(store: SQLiteHistory(file: config.history.database)) }
             } catch let unavailable as SQLiteHistory.Unavailable {
                 history.error = unavailable.error
                 environment.log(unavailable.error.description(label: "warning"))

@@ -195,6 +195,8 @@ public struct CityPageModel: Sendable {
     public var places: [PlaceModel]
     public var hasPlaces: Bool
     public var placesMap: String
+    /// The city's past (`history` sections); absent without a history to back it.
+    public var history: History?
     public var share: Share
     public var source: String
     /// Relative path from the page to the site root.

@@ -112,6 +112,12 @@ public struct LocalTimeFormatter: Sendable {
     public func shortWeekday(_ date: Date) -> String { localized(date, "EEE") }
     /// `22 Nov`
     public func shortDate(_ date: Date) -> String { localized(date, "dMMM") }
+    /// `22 November`
+    public func dayAndMonth(_ date: Date) -> String { localized(date, "dMMMM") }
+    /// `November`
+    public func month(_ date: Date) -> String { localized(date, "MMMM") }
+    /// `22 November 2026`
+    public func longDate(_ date: Date) -> String { localized(date, "dMMMMy") }
 }
 
 /// Fixed-width clock text written straight into a new string's storage: a page formats a

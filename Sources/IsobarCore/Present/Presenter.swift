@@ -86,7 +86,8 @@ public struct Presenter: Sendable {
         strings.format("stale_note", ["time": "\(clock.dayAndDate(forecast.current.time)) \(clock.time(forecast.current.time))"])
     }
 
-    public func cityPage(_ forecast: Forecast, city: CityConfig, places: [Place], root: String, stale: Bool = false) -> CityPageModel {
+    public func cityPage(_ forecast: Forecast, city: CityConfig, places: [Place], root: String, stale: Bool = false,
+                         history past: HistorySummary? = nil) -> CityPageModel {
         let format = UnitFormatter(units: city.units, locale: locale)
         let clock = LocalTimeFormatter(zone: forecast.location.timeZone, language: language, around: forecast.current.time)
         let current = forecast.current
@@ -229,6 +230,7 @@ public struct Presenter: Sendable {
             hourlyHeading: strings.format("next_n_hours", ["hours": String(min(48, hours.count * (upcoming.first?.stepHours ?? 1)))]),
             hourly: hours, hasHourly: !hours.isEmpty, hourlyChart: chart,
             daily: days, hasDaily: !days.isEmpty, dayCount: days.count, places: placeModels, hasPlaces: !placeModels.isEmpty, placesMap: map,
+            history: history(past, format: format),
             share: .init(url: pageURL, email: Self.mailto(subject: shareText, body: pageURL), text: shareText),
             source: forecast.source.api.hasPrefix("openweather") ? "OpenWeather" : forecast.source.api,
             root: root)

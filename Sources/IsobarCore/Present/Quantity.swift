@@ -9,6 +9,8 @@
 public struct Quantity: Sendable, Equatable {
     enum Kind: Sendable, Equatable {
         case temperature(withUnit: Bool)
+        /// A difference of temperatures (no offset between °C and °F, only the scale).
+        case temperatureChange
         case speed, distance, pressure, precipitation, percent, uvIndex
     }
 
@@ -27,6 +29,7 @@ public struct Quantity: Sendable, Equatable {
     public var text: String {
         switch kind {
         case .temperature(let withUnit): withUnit ? format.temperatureWithUnit(number) : format.temperature(number)
+        case .temperatureChange: format.temperatureChange(number)
         case .speed: format.speed(number)
         case .distance: format.distance(number)
         case .pressure: format.pressure(number)
@@ -42,6 +45,7 @@ public struct Quantity: Sendable, Equatable {
         let imperial = format.units == .imperial
         return switch kind {
         case .temperature: FixedPoint.format(format.temperatureValue(number), digits: 1)
+        case .temperatureChange: FixedPoint.format(format.temperatureChangeValue(number), digits: 1)
         case .speed: FixedPoint.format(format.speedValue(number), digits: 1)
         case .distance: FixedPoint.format(format.distanceValue(number), digits: 2)
         case .pressure: FixedPoint.format(format.pressureValue(number), digits: imperial ? 2 : 1)
@@ -54,7 +58,7 @@ public struct Quantity: Sendable, Equatable {
     /// The unit symbol of `value`: `°C`, `m/s`, `hPa`, `%`; empty for the UV index.
     public var unit: String {
         switch kind {
-        case .temperature: format.temperatureSymbol
+        case .temperature, .temperatureChange: format.temperatureSymbol
         case .speed: format.speedSymbol
         case .distance: format.distanceSymbol
         case .pressure: format.pressureSymbol

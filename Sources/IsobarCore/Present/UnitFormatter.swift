@@ -48,6 +48,15 @@ public struct UnitFormatter: Sendable {
         return units == .standard ? "\(number) K" : "\(number)°"
     }
 
+    /// A difference in °C in the city's scale: `3°`, `5°` (°F), `3 K`; unsigned, since
+    /// the words around it say warmer or colder.
+    public func temperatureChangeValue(_ celsius: Double) -> Double { units == .imperial ? celsius * 9 / 5 : celsius }
+
+    public func temperatureChange(_ celsius: Double) -> String {
+        let number = Self.whole(abs(temperatureChangeValue(celsius)))
+        return units == .standard ? "\(number) K" : "\(number)°"
+    }
+
     public func temperatureWithUnit(_ celsius: Double) -> String {
         let number = Self.signed(temperatureValue(celsius))
         return units == .standard ? "\(number) K" : "\(number) \(temperatureSymbol)"
@@ -82,6 +91,7 @@ public struct UnitFormatter: Sendable {
         Quantity(celsius, .temperature(withUnit: withUnit), self)
     }
 
+    public func quantity(temperatureChange celsius: Double) -> Quantity { Quantity(celsius, .temperatureChange, self) }
     public func quantity(speed metresPerSecond: Double) -> Quantity { Quantity(metresPerSecond, .speed, self) }
     public func quantity(distance metres: Double) -> Quantity { Quantity(metres, .distance, self) }
     public func quantity(pressure hectopascals: Double) -> Quantity { Quantity(hectopascals, .pressure, self) }

@@ -90,6 +90,64 @@ extension CityPageModel.AirQualityModel: TemplateModel {
     ])
 }
 
+extension CityPageModel.History.PastDay: TemplateModel {
+    static let fields = TemplateFields<Self>("PastDay", "A day of the past week as observed.", [
+        .init("weekday", \.weekday, "Short weekday", example: "Mon"),
+        .init("date", \.date, "Short date", example: "17 Nov"),
+        .init("datetime", \.datetime, "The day, `yyyy-MM-dd` (for <time datetime>)", example: "2026-11-17"),
+        .init("high", \.high, "Highest observed; absent on a day without observations (a gap)", example: "12°"),
+        .init("low", \.low, "Lowest observed; absent on a gap", example: "6°"),
+        .init("precipitation", \.precipitation, "Rain and snow observed; absent on a gap", example: "1.2 mm"),
+    ])
+}
+
+extension CityPageModel.History.Extreme: TemplateModel {
+    static let fields = TemplateFields<Self>("Extreme", "A record: the value and the first day it was reached.", [
+        .init("temperature", \.temperature, "The temperature", example: "15°"),
+        .init("date", \.date, "The day", example: "14 November 2026"),
+        .init("datetime", \.datetime, "The day, `yyyy-MM-dd`", example: "2026-11-14"),
+    ])
+}
+
+extension CityPageModel.History.Records: TemplateModel {
+    static let fields = TemplateFields<Self>("Records", "The warmest high and coldest low over a date or a month, in every year recorded.", [
+        .init("period", \.period, "The date or the month", example: "November"),
+        .init("warmest", \.warmest, "The warmest high"),
+        .init("coldest", \.coldest, "The coldest low"),
+    ])
+}
+
+extension CityPageModel.History.Check: TemplateModel {
+    static let fields = TemplateFields<Self>("Check", "How the temperature forecasts made some hours ahead did.", [
+        .init("ahead", \.ahead, "How far ahead, in words", example: "24 hours ahead"),
+        .init("hours", \.hours, "How far ahead, in hours", example: "24"),
+        .init("error", \.error, "Mean absolute error of the temperature", example: "1°"),
+        .init("forecasts", \.forecasts, "Forecasts compared", example: "72"),
+        .init("text", \.text, "All of it in words", example: "24 hours ahead: off by 1° on average, over 72 forecasts"),
+    ])
+}
+
+extension CityPageModel.History: TemplateModel {
+    static let fields = TemplateFields<Self>("History", "The city's past, recorded by earlier builds; each part only where the history backs it.", [
+        .init("pastWeek", \.pastWeek, "The 7 days before today, oldest first, gaps included"),
+        .init("hasPastWeek", \.hasPastWeek, "Whether any of the 7 days was observed", example: "true"),
+        .init("pastWeekChart", \.pastWeekChart, "Inline SVG of the days' highs and lows, gaps left open (insert with {{{…}}})", example: "<svg …>"),
+        .init("pastWeekSummary", \.pastWeekSummary, "The chart in words", example: "Highs from 9° to 14°, lows from 3° to 8°."),
+        .init("since", \.since, "The first day in the history", example: "13 November 2026"),
+        .init("sinceDateTime", \.sinceDateTime, "The first day, `yyyy-MM-dd`", example: "2026-11-13"),
+        .init("onThisDate", \.onThisDate, "Records for today's date, once an earlier year has it"),
+        .init("inThisMonth", \.inThisMonth, "Records for this month, once an earlier day of it is recorded"),
+        .init("hasRecords", \.hasRecords, "Whether either kind of records is there", example: "true"),
+        .init("newRecords", \.newRecords, "A sentence for each record today breaks", example: "Today’s high so far, 15 °C, is the warmest of any November day on record."),
+        .init("comparedWithYesterday", \.comparedWithYesterday, "Now against yesterday at this time", example: "3° warmer than yesterday at this time"),
+        .init("yesterdayDifference", \.yesterdayDifference, "The difference, unsigned (the words say which way)", example: "3°"),
+        .init("checks", \.checks, "Forecast checks with enough data: 24 and 72 hours ahead"),
+        .init("hasChecks", \.hasChecks, "Whether `checks` has any", example: "true"),
+        .init("rainCheck", \.rainCheck, "How often likely rain fell, with enough forecasts", example: "Rain forecast 24 hours ahead at a chance of 50 % or more fell 9 times out of 18 (50 %)."),
+        .init("checkIntro", \.checkIntro, "What the checks are, in words", example: "Temperature forecasts of the last 30 days, against what was then observed:"),
+    ])
+}
+
 extension CityPageModel.Alert: TemplateModel {
     static let fields = TemplateFields<Self>("Alert", "An official weather alert.", [
         .init("event", \.event, "What it warns of", example: "Yellow wind warning"),
@@ -208,6 +266,7 @@ extension CityPageModel: TemplateModel {
         .init("places", \.places, "Places to visit"),
         .init("hasPlaces", \.hasPlaces, "Whether `places` has any", example: "true"),
         .init("placesMap", \.placesMap, "Inline SVG map of the places (insert with {{{…}}})", example: "<svg …>"),
+        .init("history", \.history, "The city's past, from the history database; absent without one"),
         .init("share", \.share, "Share links"),
         .init("source", \.source, "The data's provider", example: "OpenWeather"),
         .init("root", \.root, "Relative path from the page to the site root", example: "../"),

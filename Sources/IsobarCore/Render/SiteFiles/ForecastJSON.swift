@@ -7,12 +7,15 @@ import Foundation
 public enum ForecastJSON {
     public static let unitsNote = "canonical: °C, m/s, m, hPa, mm, probabilities 0…1"
 
-    public static func data(_ forecast: Forecast, slug: String) throws -> Data {
+    /// `history`, when the build has one, is the summary the page's history sections show
+    /// (keys of `HistorySummary`'s `Codable` form, like the forecast's).
+    public static func data(_ forecast: Forecast, slug: String, history: HistorySummary? = nil) throws -> Data {
         let json = JSONText()
         json.object {
             json.field("slug") { json.string(slug) }
             json.field("units") { json.string(unitsNote) }
             json.field("forecast") { json.forecast(forecast) }
+            if let history { json.field("history") { json.history(history) } }
         }
         json.bytes.append(0x0A)
         return Data(json.bytes)
