@@ -18,8 +18,10 @@ public struct PastWeekChart: Sendable {
     public var title: String
     public var summary: String
 
-    static let width = 720.0, height = 220.0
-    static let left = 12.0, right = 12.0, top = 26.0, bottom = 48.0
+    // Narrower than the hourly chart: seven columns, whose labels stay legible when a
+    // phone scales the picture down.
+    static let width = 480.0, height = 210.0
+    static let left = 8.0, right = 8.0, top = 24.0, bottom = 44.0
 
     public func svg(id: String) -> String {
         let values = columns.flatMap { [$0.low, $0.high].compactMap { $0 } }
