@@ -98,3 +98,35 @@ import Testing
         #expect(text.contains(#""newRecords":["warmestOnDate"]"#) && text.contains(#""since":"2025-11-02""#))
     }
 }
+
+/// The pages follow the history: a past recorded after a page was built (an import)
+/// rebuilds that city's page with it, and only that city's.
+@Suite struct HistoryPagesTests {
+    @Test func aPageIsRebuiltWhenItsPastChanges() async throws {
+        let site = try TemporaryFolder.demoSite()
+        defer { site.cleanup() }
+        let first = try await IsobarRun.launch(["build"], in: site.url)
+        #expect(first.status == 0, "\(first.stderr)")
+        let london = site.url.appendingPathComponent("_site/london-gb/index.html")
+        let paris = site.url.appendingPathComponent("_site/paris-fr/index.html")
+        let before = try String(contentsOf: london, encoding: .utf8)
+        let parisBefore = try FileManager.default.attributesOfItem(atPath: paris.path)[.modificationDate] as? Date
+        // London's observation of a day earlier, 2 °C colder, recorded after the build.
+        let store = try SQLiteHistory(file: site.url.appendingPathComponent(".isobar/history.sqlite"))
+        let stats = try #require(try store.stats().first { $0.city == "london-gb" })
+        var forecast = try HistoryTests.forecast()
+        forecast.location.timeZoneIdentifier = "Europe/London"
+        let data = try JSONSerialization.jsonObject(with: Data(contentsOf: site.url.appendingPathComponent("_site/london-gb/forecast.json"))) as? [String: Any]
+        let temperature = try #require(((data?["forecast"] as? [String: Any])?["current"] as? [String: Any])?["temperature"] as? Double)
+        forecast.current.time = try #require(stats.last) - 86_400
+        forecast.current.temperature = temperature - 2
+        #expect(try store.record([HistoryEntry(city: "london-gb", forecast: forecast)]) == 1)
+
+        let second = try await IsobarRun.launch(["build"], in: site.url)
+        #expect(second.status == 0, "\(second.stderr)")
+        let after = try String(contentsOf: london, encoding: .utf8)
+        #expect(!before.contains("than yesterday at this time"))
+        #expect(after.contains("<p class=\"history-yesterday\">2° warmer than yesterday at this time</p>"), "\(after)")
+        #expect(try FileManager.default.attributesOfItem(atPath: paris.path)[.modificationDate] as? Date == parisBefore, "Paris's past did not change")
+    }
+}

@@ -90,6 +90,13 @@ public final class SQLiteHistory: HistoryStore {
                         now.pressure, now.surfacePressure, now.windSpeed, now.windGust, now.windDirection, now.cloudCover,
                         now.visibility, now.uvIndex, now.rainLastHour, now.snowLastHour, now.conditions.first?.code, entry.day])
         guard db.changesCount > 0 else { return 0 }
+        // An observation older than the city's newest (an import) changes the past its
+        // current pages show: their fingerprint takes the city's revision.
+        if try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM observation WHERE city = ? AND time > ?)"),
+                             arguments: [entry.city, issued]) == true {
+            try db.cachedStatement(sql: "INSERT INTO city VALUES (?, 1) ON CONFLICT (city) DO UPDATE SET revision = revision + 1")
+                .execute(arguments: [entry.city])
+        }
         let hour = try db.cachedStatement(sql: "INSERT OR IGNORE INTO forecast_hour VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
         for step in entry.hourly {
             try hour.execute(arguments: [
