@@ -8,7 +8,7 @@ import GRDB
 /// lock (waited on for a few seconds) against another site sharing the file.
 public final class SQLiteHistory: HistoryStore {
     public let file: URL
-    private let database: DatabaseQueue
+    let database: DatabaseQueue
 
     /// Why the history could not be used, said with the file and what to do.
     public struct Unavailable: Error, Sendable {
