@@ -33,12 +33,26 @@ struct TemporaryFolder {
 
     func cleanup() { try? FileManager.default.removeItem(at: url) }
 
-    /// A copy of the demo site (config, samples, theme, places).
-    static func demoSite(items: [String] = ["isobar.yml", "Samples", "Templates", "Public", "Data"]) throws -> TemporaryFolder {
+    /// A copy of the demo site (config, samples, theme, places). Without `withPast`, the
+    /// demo's recorded past (`Samples/past`, `history.start_from`) is left out: importing
+    /// it takes a fresh build seconds, and most tests want a history of their own runs.
+    static func demoSite(items: [String] = ["isobar.yml", "Samples", "Templates", "Public", "Data"], withPast: Bool = false) throws -> TemporaryFolder {
         let folder = try TemporaryFolder()
         for item in items {
-            try FileManager.default.copyItem(
-                at: TestPaths.repository.appendingPathComponent(item), to: folder.url.appendingPathComponent(item))
+            let source = TestPaths.repository.appendingPathComponent(item), target = folder.url.appendingPathComponent(item)
+            switch item {
+            case "Samples" where !withPast:
+                try FileManager.default.createDirectory(at: target, withIntermediateDirectories: false)
+                for name in try FileManager.default.contentsOfDirectory(atPath: source.path) where name != "past" {
+                    try FileManager.default.copyItem(at: source.appendingPathComponent(name), to: target.appendingPathComponent(name))
+                }
+            case "isobar.yml" where !withPast:
+                let text = try String(contentsOf: source, encoding: .utf8)
+                let lines = text.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("history: { start_from: Samples/past }") }
+                try Data(lines.joined(separator: "\n").utf8).write(to: target)
+            default:
+                try FileManager.default.copyItem(at: source, to: target)
+            }
         }
         return folder
     }
