@@ -9,6 +9,14 @@ enum TestPaths {
 
     static func fixture(_ name: String) -> URL { fixtures.appendingPathComponent(name) }
 
+    /// The demo's `isobar.yml` without its recorded past (`history.start_from`, see
+    /// `TemporaryFolder.demoSite`).
+    static func demoConfig() throws -> String {
+        let text = try String(contentsOf: repository.appendingPathComponent("isobar.yml"), encoding: .utf8)
+        return text.split(separator: "\n", omittingEmptySubsequences: false)
+            .filter { !$0.hasPrefix("history: { start_from: Samples/past }") }.joined(separator: "\n")
+    }
+
     static func response(_ name: String, _ endpoint: Endpoint) throws -> RawResponse {
         let url = fixture(name)
         return RawResponse(endpoint: endpoint, body: try Data(contentsOf: url), fetchedAt: Date(timeIntervalSince1970: 1_795_348_800), file: url)
@@ -47,9 +55,7 @@ struct TemporaryFolder {
                     try FileManager.default.copyItem(at: source.appendingPathComponent(name), to: target.appendingPathComponent(name))
                 }
             case "isobar.yml" where !withPast:
-                let text = try String(contentsOf: source, encoding: .utf8)
-                let lines = text.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("history: { start_from: Samples/past }") }
-                try Data(lines.joined(separator: "\n").utf8).write(to: target)
+                try Data(TestPaths.demoConfig().utf8).write(to: target)
             default:
                 try FileManager.default.copyItem(at: source, to: target)
             }
