@@ -142,7 +142,7 @@ import Testing
     func timeoutsBelowTheStatedRangeAreRefused(_ value: String) throws {
         let site = try TemporaryFolder.demoSite()
         defer { site.cleanup() }
-        let demo = try String(contentsOf: TestPaths.repository.appendingPathComponent("isobar.yml"), encoding: .utf8)
+        let demo = try TestPaths.demoConfig()
         for key in ["timeout", "connect_timeout"] {
             _ = try site.write(demo.replacingOccurrences(of: "openweather:\n", with: "openweather:\n  \(key): \(value)\n"), to: "isobar.yml")
             let expected = "isobar.yml:10:\(key.count + 5): error: openweather.\(key): \"\(value)\" is not a duration between 1s and 10m"

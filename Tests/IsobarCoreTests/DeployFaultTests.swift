@@ -20,7 +20,7 @@ import Testing
 
     func configure(_ site: TemporaryFolder, deploy: String, dropping city: String? = nil) throws {
         let config = site.url.appendingPathComponent("isobar.yml")
-        var yaml = try String(contentsOf: TestPaths.repository.appendingPathComponent("isobar.yml"), encoding: .utf8)
+        var yaml = try TestPaths.demoConfig()
         if let city { yaml = yaml.replacingOccurrences(of: "  - { name: \(city) }\n", with: "") }
         try Data((yaml + "deploy:\n" + deploy).utf8).write(to: config)
     }

@@ -31,7 +31,12 @@ import Testing
 
     static var documents: [URL] {
         let samples = TestPaths.repository.appendingPathComponent("Samples")
-        let files = FileManager.default.enumerator(at: samples, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL } ?? []
+        // The demo's recorded past (Samples/past, 640 bodies of one shape): its first time only.
+        let pastFirst = (try? FileManager.default.contentsOfDirectory(atPath: samples.path + "/past"))?.min()
+        let files = (FileManager.default.enumerator(at: samples, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL } ?? []).filter { url in
+            let parts = url.pathComponents.suffix(from: samples.pathComponents.count)
+            return parts.first != "past" || parts.dropFirst().first == pastFirst
+        }
         let fixtures = (try? FileManager.default.contentsOfDirectory(at: TestPaths.fixtures, includingPropertiesForKeys: nil)) ?? []
         return (files + fixtures).filter { $0.pathExtension == "json" }.sorted { $0.path < $1.path }
     }

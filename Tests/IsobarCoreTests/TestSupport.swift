@@ -9,6 +9,14 @@ enum TestPaths {
 
     static func fixture(_ name: String) -> URL { fixtures.appendingPathComponent(name) }
 
+    /// The demo's `isobar.yml` without its recorded past (`history.start_from`, see
+    /// `TemporaryFolder.demoSite`).
+    static func demoConfig() throws -> String {
+        let text = try String(contentsOf: repository.appendingPathComponent("isobar.yml"), encoding: .utf8)
+        return text.split(separator: "\n", omittingEmptySubsequences: false)
+            .filter { !$0.hasPrefix("history: { start_from: Samples/past }") }.joined(separator: "\n")
+    }
+
     static func response(_ name: String, _ endpoint: Endpoint) throws -> RawResponse {
         let url = fixture(name)
         return RawResponse(endpoint: endpoint, body: try Data(contentsOf: url), fetchedAt: Date(timeIntervalSince1970: 1_795_348_800), file: url)
@@ -33,12 +41,24 @@ struct TemporaryFolder {
 
     func cleanup() { try? FileManager.default.removeItem(at: url) }
 
-    /// A copy of the demo site (config, samples, theme, places).
-    static func demoSite(items: [String] = ["isobar.yml", "Samples", "Templates", "Public", "Data"]) throws -> TemporaryFolder {
+    /// A copy of the demo site (config, samples, theme, places). Without `withPast`, the
+    /// demo's recorded past (`Samples/past`, `history.start_from`) is left out: importing
+    /// it takes a fresh build seconds, and most tests want a history of their own runs.
+    static func demoSite(items: [String] = ["isobar.yml", "Samples", "Templates", "Public", "Data"], withPast: Bool = false) throws -> TemporaryFolder {
         let folder = try TemporaryFolder()
         for item in items {
-            try FileManager.default.copyItem(
-                at: TestPaths.repository.appendingPathComponent(item), to: folder.url.appendingPathComponent(item))
+            let source = TestPaths.repository.appendingPathComponent(item), target = folder.url.appendingPathComponent(item)
+            switch item {
+            case "Samples" where !withPast:
+                try FileManager.default.createDirectory(at: target, withIntermediateDirectories: false)
+                for name in try FileManager.default.contentsOfDirectory(atPath: source.path) where name != "past" {
+                    try FileManager.default.copyItem(at: source.appendingPathComponent(name), to: target.appendingPathComponent(name))
+                }
+            case "isobar.yml" where !withPast:
+                try Data(TestPaths.demoConfig().utf8).write(to: target)
+            default:
+                try FileManager.default.copyItem(at: source, to: target)
+            }
         }
         return folder
     }

@@ -10,7 +10,7 @@ public enum ConfigLoader {
     static let openWeatherKeys = ["api", "base_url", "api_key_env", "requests_per_minute", "concurrency", "timeout", "connect_timeout",
                                   "daily_limit", "monthly_limit"]
     static let cacheKeys = ["dir", "max_age"]
-    static let historyKeys = ["database", "enabled"]
+    static let historyKeys = ["database", "enabled", "start_from"]
     static let cityKeys = ["name", "country", "state", "lat", "lon", "units", "slug", "timezone", "refresh"]
 
     public static func load(from file: URL) throws -> SiteConfig {
@@ -66,6 +66,17 @@ public enum ConfigLoader {
 
         let outputDirectory = try path("output", default: "_site")
         let cities = try loadCities(top.required("cities", hint: "list the cities to build, e.g. `- { name: London, country: GB }`"), defaultUnits: units)
+        let snapshotDirectory = try path("snapshot_dir", default: "Samples")
+        let history = try loadHistory(top["history"], folder: folder)
+        // `Samples/past` beside the snapshots is a folder of its own, unless a city's slug
+        // is `past`: then the two would be one folder.
+        if provider == .snapshot, let past = history.startFrom,
+            let city = cities.first(where: { snapshotDirectory.appendingPathComponent($0.slug).standardizedFileURL.path == past.path }),
+            let value = try top["history"]?.mapping(allowed: historyKeys)["start_from"]
+        {
+            throw value.error("\(past.path) is the snapshot folder of \(city.name) (slug \(city.slug))",
+                              hint: "keep the recorded past in another folder, or give the city another `slug:`")
+        }
 
         return SiteConfig(
             file: file.standardizedFileURL,
@@ -74,11 +85,11 @@ public enum ConfigLoader {
             language: language,
             units: units,
             provider: provider,
-            snapshotDirectory: try path("snapshot_dir", default: "Samples"),
+            snapshotDirectory: snapshotDirectory,
             openWeather: try loadOpenWeather(top["openweather"]),
             openMeteo: try loadOpenMeteo(top["open_meteo"]),
             cache: try loadCache(top["cache"], folder: folder),
-            history: try loadHistory(top["history"], folder: folder),
+            history: history,
             templatesDirectory: try path("templates", default: "Templates"),
             publicDirectory: try path("public", default: "Public"),
             placesFile: try path("places", default: "Data/places.json"),
@@ -194,6 +205,16 @@ public enum ConfigLoader {
         guard let map = try value?.mapping(allowed: historyKeys) else { return settings }
         if let file = map["database"] { settings.database = resolved(try file.nonEmptyString(), in: folder) }
         if let enabled = map["enabled"] { settings.enabled = try enabled.bool() }
+        if let start = map["start_from"] {
+            let text = try start.nonEmptyString()
+            let folder = resolved(text, in: folder)
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
+                throw start.error("\"\(text)\" is not a folder (\(folder.path))",
+                                  hint: "a folder of recorded responses, DIR/<time>/<slug>/onecall.json … (see README, \"History\"), or leave start_from out")
+            }
+            settings.startFrom = folder
+        }
         return settings
     }
 

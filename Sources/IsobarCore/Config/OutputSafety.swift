@@ -10,7 +10,7 @@ enum OutputSafety {
             ("the config file", config.file), ("templates", config.templatesDirectory),
             ("public", config.publicDirectory), ("places", config.placesFile),
             ("snapshot_dir", config.snapshotDirectory), ("cache.dir", config.cache.directory),
-        ]
+        ] + (config.history.startFrom.map { [("history.start_from", $0)] } ?? [])
         func isInside(_ path: String, _ folder: String) -> Bool {
             path == folder || path.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/")
         }

@@ -84,6 +84,9 @@ public struct CacheSettings: Sendable, Equatable {
 public struct HistorySettings: Sendable, Equatable {
     public var enabled = true
     public var database: URL
+    /// `start_from`: recorded responses imported into a history that has no observation
+    /// yet (`isobar history import`), so a new site starts with a past.
+    public var startFrom: URL?
 }
 
 public struct CityConfig: Sendable, Equatable {

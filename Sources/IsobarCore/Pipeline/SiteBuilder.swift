@@ -104,7 +104,12 @@ public struct SiteBuilder: Sendable {
         var history = HistoryOutcome(recorded: 0, error: nil)
         if config.history.enabled {
             do {
-                inputs.history = try timer.measure(.history) { try HistoryRecorder(store: SQLiteHistory(file: config.history.database)) }
+                let store = try timer.measure(.history) { () throws -> SQLiteHistory in
+                    let store = try SQLiteHistory(file: config.history.database)
+                    try HistoryImport.startFrom(config, store: store, log: environment.log)
+                    return store
+                }
+                inputs.history = try HistoryRecorder(store: store)
             } catch let unavailable as SQLiteHistory.Unavailable {
                 history.error = unavailable.error
                 environment.log(unavailable.error.description(label: "warning"))
