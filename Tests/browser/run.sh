@@ -20,9 +20,14 @@ tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
 
 swift build --product isobar
+# The demo is built from a copy, so its history starts from the recorded past
+# (history.start_from) whatever earlier builds in the checkout recorded.
+demo="$tmp/demo"
+mkdir -p "$demo"
+cp -R isobar.yml isobar-open-meteo.yml Samples Data Templates Public "$demo/"
+isobar="$repo_root/.build/debug/isobar"
 # Fixed epoch: the build date shows on every page, so screenshots are comparable.
-SOURCE_DATE_EPOCH=1795348800 .build/debug/isobar build \
-    --config isobar.yml --output "$tmp/site" --quiet
+(cd "$demo" && SOURCE_DATE_EPOCH=1795348800 "$isobar" build --config isobar.yml --output "$tmp/site" --quiet)
 
 # Only our own subfolders are cleared, so stale screenshots of pages that no
 # longer exist do not linger, without wiping whatever else lives there.
@@ -41,8 +46,7 @@ fi
 # The Open-Meteo demo's pages must be as valid and accessible as the OpenWeather ones
 # (the layout checks above are specific to the eight-city demo).
 if [ -z "$*" ]; then
-    SOURCE_DATE_EPOCH=1795348800 .build/debug/isobar build \
-        --config isobar-open-meteo.yml --output "$tmp/open-meteo" --quiet
+    (cd "$demo" && SOURCE_DATE_EPOCH=1795348800 "$isobar" build --config isobar-open-meteo.yml --output "$tmp/open-meteo" --quiet)
     om_status=0
     ISOBAR_SITE="$tmp/open-meteo" ISOBAR_ARTIFACTS="$artifacts/open-meteo" PYTHONDONTWRITEBYTECODE=1 \
         python3 -m pytest -q Tests/browser/test_html.py Tests/browser/test_accessibility.py || om_status=$?

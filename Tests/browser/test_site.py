@@ -27,7 +27,10 @@ EXPECTED_CITIES = [
 # visible elements. Kinds come from harness.discover_pages.
 SELECTORS = {
     "index": {"visible": ["h1", "ul.cards"], "count": {"ul.cards li": len(EXPECTED_CITIES)}},
-    "city": {"visible": ["h1", "section.now", "section.hourly", "section.daily"]},
+    "city": {"visible": ["h1", "section.now", "section.hourly", "section.daily",
+                         # The demo's recorded past (Samples/past) backs every history part.
+                         "section.history", "svg.history-chart", "p.history-yesterday",
+                         "dl.history-records", "ul.history-checks"]},
     "404": {"visible": ["h1"]},
     "other": {"visible": ["h1"]},
 }
@@ -42,6 +45,8 @@ CITY_ONLY = {
 # (the demo snapshots only promise these alerts).
 CITY_ALSO = {
     "section.alerts": {"new-york-us", "berlin-de"},
+    # Berlin's past was milder: this morning sets a November record.
+    "p.history-new-record": {"berlin-de"},
 }
 
 
