@@ -4,7 +4,7 @@ import IsobarCore
 
 struct History: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "history", abstract: "The weather history each build records (SQLite).", subcommands: [Stats.self])
+        commandName: "history", abstract: "The weather history each build records (SQLite).", subcommands: [Stats.self, Prune.self])
 
     struct Stats: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Rows, date range and size of the history, per city.")
