@@ -318,4 +318,120 @@ import Testing
         #expect(third.status == 0 && third.stderr.contains("; 0 recorded in the history, \(rows) old rows pruned"), "\(third.stderr)")
         #expect(thirdReport["pruned"] as? Int == rows)
     }
+
+    /// A prune that fails (here a trigger refuses the deletes) is a warning and exit 2,
+    /// like a recording that fails; the cities are recorded all the same.
+    @Test func aFailedPruneWarnsAndExitsTwo() async throws {
+        let site = try TemporaryFolder.demoSite()
+        defer { site.cleanup() }
+        let file = site.url.appendingPathComponent(".isobar/history.sqlite")
+        do {
+            let store = try SQLiteHistory(file: file)
+            _ = try store.record([try Self.oldRun()])
+            try await store.database.write { db in
+                try db.execute(sql: "CREATE TRIGGER refuse BEFORE DELETE ON observation BEGIN SELECT RAISE(ABORT, 'refused by a trigger'); END")
+            }
+        }
+        let build = try await IsobarRun.launch(["build", "--report", "report.json"], in: site.url)
+        #expect(build.status == 2, "\(build.stderr)")
+        #expect(build.stderr.contains("\(file.path): warning: old rows were not pruned: the history database failed: refused by a trigger; "
+                                      + "the next build tries again"), "\(build.stderr)")
+        #expect(build.stderr.contains("; 8 recorded in the history, not pruned"), "\(build.stderr)")
+        let store = try SQLiteHistory(file: file)
+        #expect(try Self.int(store, "SELECT count(*) FROM observation") == 9)
+        #expect(try store.lastPrune() == nil)
+    }
+}
+
+/// How big the file gets and how long a prune takes, measured once and written into the
+/// README ("History"): `ISOBAR_RETENTION_BENCH=year` (one city, a year of runs every 15
+/// minutes, pruned daily) or `=cities` (2,000 cities a day after their last prune). Minutes
+/// each, so not part of the suite.
+@Suite(.enabled(if: ProcessInfo.processInfo.environment["ISOBAR_RETENTION_BENCH"] != nil))
+struct HistoryRetentionBenchmark {
+    static let which = ProcessInfo.processInfo.environment["ISOBAR_RETENTION_BENCH"] ?? ""
+
+    static func report(_ store: SQLiteHistory, _ label: String) throws {
+        try store.checkpoint()
+        let tables = ["observation", "observed_day", "verification", "forecast_hour", "forecast_day"]
+        let counts = try tables.map { "\($0) \(try HistoryRetentionTests.int(store, "SELECT count(*) FROM \($0)"))" }
+        print("\(label): \(HistoryStatsTable.bytes(of: store.file).file) bytes; " + counts.joined(separator: ", "))
+    }
+
+    @Test(.enabled(if: which == "year")) func oneCityForAYear() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.cleanup() }
+        let store = try HistoryRetentionTests.store(folder, "year.sqlite")
+        let template = try HistoryRetentionTests.template()
+        let city = HistoryRetentionTests.City(slug: "london-gb", zone: TimeZone(identifier: "Europe/London")!, stepHours: 1, steps: 48)
+        var pruneSeconds: [Double] = []
+        let started = Date()
+        for run in 0..<(365 * 96) {
+            let time = HistoryRetentionTests.start + run * 900
+            _ = try store.record([HistoryRetentionTests.entry(template, city, time: time)])
+            let clock = Date()
+            if try store.pruneIfDue(now: Date(timeIntervalSince1970: TimeInterval(time + 60))) != nil {
+                pruneSeconds.append(Date().timeIntervalSince(clock))
+            }
+            if run % (30 * 96) == 0 { try Self.report(store, "day \(run / 96)") }
+        }
+        print("recorded and pruned a year in \(Int(Date().timeIntervalSince(started))) s; \(pruneSeconds.count) prunes, "
+              + "mean \(pruneSeconds.reduce(0, +) / Double(pruneSeconds.count) * 1000) ms, max \(pruneSeconds.max()! * 1000) ms")
+        try Self.report(store, "after a year")
+        try store.vacuum()
+        try Self.report(store, "vacuumed")
+    }
+
+    /// 2,000 cities with 31 days of observations every 15 minutes and the last 2 days of
+    /// runs' forecasts (48 hourly, 8 daily), 31 days of checks: a day after their last
+    /// prune. Made by SQL (recording 400,000 runs would take an hour here).
+    @Test(.enabled(if: which == "cities")) func twoThousandCities() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.cleanup() }
+        let store = try HistoryRetentionTests.store(folder, "cities.sqlite")
+        let end = HistoryRetentionTests.start + 40 * 86_400
+        let cities = 2_000
+        var clock = Date()
+        try store.database.write { db in
+            let cte = "WITH RECURSIVE c(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM c WHERE i < \(cities - 1)), "
+            try db.execute(sql: cte + """
+                k(k) AS (SELECT 0 UNION ALL SELECT k + 1 FROM k WHERE k < 31 * 96 - 1)
+                INSERT INTO observation (city, time, source, time_zone, temperature, rain_1h, day)
+                SELECT printf('city-%04d', i), ?1 - k * 900, 'onecall', 'UTC', 10 + k % 17, NULL, date(?1 - k * 900, 'unixepoch')
+                FROM c, k ORDER BY 1, 2
+                """, arguments: [end])
+            try db.execute(sql: cte + """
+                k(k) AS (SELECT 0 UNION ALL SELECT k + 1 FROM k WHERE k < 2 * 96 - 1),
+                s(s) AS (SELECT 0 UNION ALL SELECT s + 1 FROM s WHERE s < 47)
+                INSERT INTO forecast_hour (city, issued, target, step_hours, temperature, humidity, pressure, precipitation_chance,
+                                           wind_speed, wind_gust, wind_direction, cloud_cover, visibility, uv_index, condition, feels_like, dew_point)
+                SELECT printf('city-%04d', i), ?1 - k * 900, (?1 - k * 900) / 3600 * 3600 + s * 3600, 1, 10.5 + s % 7, 70, 1013.2, 0.3,
+                       4.2, 7.1, 230, 75, 10000, 2.5, 803, 9.1, 5.3
+                FROM c, k, s ORDER BY 1, 2, 3
+                """, arguments: [end])
+            try db.execute(sql: cte + """
+                k(k) AS (SELECT 0 UNION ALL SELECT k + 1 FROM k WHERE k < 2 * 96 - 1),
+                d(d) AS (SELECT 0 UNION ALL SELECT d + 1 FROM d WHERE d < 7)
+                INSERT INTO forecast_day (city, issued, day, temperature_min, temperature_max, precipitation_chance, rain, wind_speed, wind_gust, uv_index, condition)
+                SELECT printf('city-%04d', i), ?1 - k * 900, date(?1 - k * 900 + d * 86400, 'unixepoch'), 5.5, 14.5, 0.4, 1.2, 5.1, 9.3, 3.2, 500
+                FROM c, k, d ORDER BY 1, 2, 3
+                """, arguments: [end])
+            try db.execute(sql: cte + """
+                l(l) AS (VALUES (24), (72)),
+                h(h) AS (SELECT 0 UNION ALL SELECT h + 1 FROM h WHERE h < 31 * 24 - 1)
+                INSERT INTO verification SELECT printf('city-%04d', i), l, ?1 / 3600 * 3600 - h * 3600, ?1 / 3600 * 3600 - h * 3600 - l * 3600,
+                       11.5, 0.3, ?1 / 3600 * 3600 - h * 3600, 12.0, 0
+                FROM c, l, h ORDER BY 1, 2, 3
+                """, arguments: [end])
+        }
+        print("made in \(Int(Date().timeIntervalSince(clock))) s")
+        try Self.report(store, "before")
+        clock = Date()
+        let outcome = try store.prune(now: Date(timeIntervalSince1970: TimeInterval(end + 60)))
+        print("prune: \(Date().timeIntervalSince(clock)) s, \(outcome)")
+        try Self.report(store, "after")
+        clock = Date()
+        let again = try store.prune(now: Date(timeIntervalSince1970: TimeInterval(end + 120)))
+        print("prune again: \(Date().timeIntervalSince(clock)) s, \(again.rows) rows")
+    }
 }

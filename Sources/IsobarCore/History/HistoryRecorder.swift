@@ -47,7 +47,7 @@ final class HistoryRecorder: @unchecked Sendable {
         } catch {
             let unavailable = error as? SQLiteHistory.Unavailable
             outcome.error = IsobarError(step: .history, path: unavailable?.file.path,
-                                        message: "pruning the history failed: " + (unavailable.map { "the database \($0.reason)" } ?? "\(error)")
+                                        message: "old rows were not pruned: " + (unavailable.map { "the history database \($0.reason)" } ?? "\(error)")
                                             + "; the next build tries again", hint: unavailable?.hint)
             outcome.pruneFailed = true
         }
