@@ -5,7 +5,7 @@ import IsobarCore
 struct History: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "history", abstract: "The weather history each build records (SQLite).",
-        subcommands: [Stats.self, Import.self, Export.self])
+        subcommands: [Stats.self, Import.self, Export.self, Prune.self])
 
     /// Runs `body` with the config loaded; a history that cannot be used, or any other
     /// error, is printed and exits 1.

@@ -32,6 +32,9 @@ extension ObservationFacts {
 enum DerivedRows {
     /// How far ahead verified forecasts were made, in hours.
     static let leads = [24, 72]
+    /// How far from `target - lead` the paired run's data time may be, in seconds (the
+    /// half hour `verify` looks either side).
+    static let issueTolerance = 1800
 
     static func add(_ fact: ObservationFacts, to db: Database) throws {
         try addToDay(fact, db)

@@ -52,4 +52,7 @@ public protocol HistoryStore: Sendable {
     /// Each city's revision, bumped when its past changes other than by a new data time
     /// (an import): part of its pages' fingerprint.
     func revisions() throws -> [String: Int]
+    /// Applies the retention policy when it last ran a day or more before `now`: nil
+    /// when it was not due.
+    func pruneIfDue(now: Date) throws -> PruneOutcome?
 }

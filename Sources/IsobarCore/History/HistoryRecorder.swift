@@ -57,14 +57,26 @@ final class HistoryRecorder: @unchecked Sendable {
         if let batch { queue.async { self.write(batch) } }
     }
 
-    /// Writes what is left and waits for every batch: the run's outcome.
-    func finish() -> HistoryOutcome {
+    /// Writes what is left and waits for every batch, then, with a clock, prunes when a
+    /// day has passed since the last prune: the run's outcome.
+    func finish(pruningAt now: Date? = nil) -> HistoryOutcome {
         let rest = lock.withLock { () -> [HistoryEntry] in
             defer { pending = [] }
             return pending
         }
         queue.sync { if !rest.isEmpty { write(rest) } }
-        return lock.withLock { HistoryOutcome(recorded: recorded, error: failure) }
+        var outcome = lock.withLock { HistoryOutcome(recorded: recorded, error: failure) }
+        guard outcome.error == nil, let now else { return outcome }
+        do {
+            outcome.pruned = try store.pruneIfDue(now: now)
+        } catch {
+            let unavailable = error as? SQLiteHistory.Unavailable
+            outcome.error = IsobarError(step: .history, path: unavailable?.file.path,
+                                        message: "old rows were not pruned: " + (unavailable.map { "the history database \($0.reason)" } ?? "\(error)")
+                                            + "; the next build tries again", hint: unavailable?.hint)
+            outcome.pruneFailed = true
+        }
+        return outcome
     }
 
     private func write(_ batch: [HistoryEntry]) {
@@ -88,6 +100,10 @@ final class HistoryRecorder: @unchecked Sendable {
 public struct HistoryOutcome: Sendable, Equatable {
     /// Cities whose data time was new to the history.
     public var recorded: Int
-    /// Why the history could not be opened or written; the run then exits 2.
+    /// Why the history could not be opened, written or pruned; the run then exits 2.
     public var error: IsobarError?
+    /// What this run's prune removed; nil when none was due (or the history failed).
+    public var pruned: PruneOutcome? = nil
+    /// The error is the prune's: the run's cities were recorded.
+    public var pruneFailed = false
 }

@@ -71,6 +71,11 @@ enum HistorySchema {
                 try DerivedRows.add(fact, to: db)
             }
         }
+        // Version 3: facts about the file itself, one value per key. `last_prune`: when
+        // retention last ran (Unix seconds), so a build prunes at most once a day.
+        migrator.registerMigration("v3") { db in
+            try db.execute(sql: "CREATE TABLE meta (key TEXT PRIMARY KEY, value) WITHOUT ROWID")
+        }
         return migrator
     }
 }

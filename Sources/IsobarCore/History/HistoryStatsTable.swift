@@ -3,8 +3,7 @@ import Foundation
 /// `isobar history stats` as text: a line per city, then the totals and the file's size.
 public enum HistoryStatsTable {
     public static func text(_ cities: [HistoryCityStats], file: URL) -> String {
-        let size = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0
-        let wal = (try? FileManager.default.attributesOfItem(atPath: file.path + "-wal")[.size] as? Int) ?? 0
+        let (size, wal) = bytes(of: file)
         var rows = [["city", "observations", "forecast hours", "forecast days", "first (UTC)", "last (UTC)"]]
         for city in cities {
             rows.append([city.city, String(city.observations), String(city.forecastHours), String(city.forecastDays),
@@ -25,8 +24,28 @@ public enum HistoryStatsTable {
         return text
     }
 
-    private static func megabytes(_ bytes: Int) -> String {
+    /// The file's size and its write-ahead log's, bytes.
+    public static func bytes(of file: URL) -> (file: Int, wal: Int) {
+        let size = { (path: String) in (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0 }
+        return (size(file.path), size(file.path + "-wal"))
+    }
+
+    static func megabytes(_ bytes: Int) -> String {
         FixedPoint.format(Double(bytes) / 1_048_576, digits: 2)
+    }
+
+    /// `isobar history prune` as text: the rows removed per kind, then the file's size
+    /// (with its write-ahead log) before and after.
+    public static func pruned(_ outcome: PruneOutcome, file: URL, before: Int, after: Int, vacuumed: Bool) -> String {
+        let kinds = [("observations", outcome.observations, "  (their days' summaries are kept)"), ("forecast checks", outcome.verifications, ""),
+                     ("hourly forecasts", outcome.forecastHours, ""), ("daily forecasts", outcome.forecastDays, "")]
+        let width = kinds.map { String($0.1).count }.max() ?? 1
+        return "pruned \(outcome.cities) \(outcome.cities == 1 ? "city" : "cities"), rows removed:\n"
+            + kinds.map { name, count, note in
+                "  " + name.padding(toLength: 18, withPad: " ", startingAt: 0) + String(repeating: " ", count: width - String(count).count) + "\(count)\(note)\n"
+            }.joined()
+            + "\(file.path): \(megabytes(before)) MB → \(megabytes(after)) MB"
+            + (vacuumed ? " (vacuumed)" : " (SQLite reuses the free pages; --vacuum makes the file smaller now)")
     }
 
     private static func time(_ date: Date) -> String {

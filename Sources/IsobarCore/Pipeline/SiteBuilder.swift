@@ -168,7 +168,7 @@ public struct SiteBuilder: Sendable {
         }
 
         if let recorder = inputs.history {
-            history = timer.measure(.history) { recorder.finish() }
+            history = timer.measure(.history) { recorder.finish(pruningAt: environment.now()) }
             if let error = history.error { environment.log(error.description(label: "warning")) }
         }
 

@@ -97,7 +97,11 @@ public struct BuildReport: Sendable {
         if count(.stale) > 0 { line += "; \(count(.stale)) from stale data" }
         if count(.failed) > 0 { line += "; \(count(.failed)) failed" }
         if count(.interrupted) > 0 { line += "; \(count(.interrupted)) not reached (last pages kept)" }
-        if let history { line += history.error == nil ? "; \(history.recorded) recorded in the history" : "; history not recorded" }
+        if let history {
+            if history.error == nil || history.pruneFailed { line += "; \(history.recorded) recorded in the history" }
+            if let pruned = history.pruned { line += ", \(pruned.rows) old rows pruned" }
+            if history.error != nil { line += history.pruneFailed ? ", not pruned" : "; history not recorded" }
+        }
         if requests.sent > 0 || budget != nil { line += "; \(requests.sent) requests" }
         if let budget {
             if let left = budget.leftToday { line += ", \(left) of daily_limit \(budget.limits.daily!) left" }

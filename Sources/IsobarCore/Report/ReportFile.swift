@@ -72,6 +72,8 @@ public enum ReportFile {
     struct History: Encodable {
         var database: String
         var recorded: Int
+        /// Rows removed by the run's prune; absent when none was due.
+        var pruned: Int?
         var error: String?
     }
 
@@ -133,7 +135,8 @@ public enum ReportFile {
             requests: Requests(sent: report.requests.sent, refused_by_budget: report.requests.refusedByBudget,
                                by_endpoint: report.requests.byEndpoint),
             budget: budget,
-            history: report.history.map { History(database: report.historyDatabase?.path ?? "", recorded: $0.recorded, error: $0.error?.description) })
+            history: report.history.map { History(database: report.historyDatabase?.path ?? "", recorded: $0.recorded, pruned: $0.pruned?.rows,
+                                                     error: $0.error?.description) })
     }
 
     /// A fatal run: nothing was written (or an interruption before any city was built,

@@ -1,0 +1,157 @@
+import Foundation
+import GRDB
+
+/// What a prune removed, in rows per table.
+public struct PruneOutcome: Sendable, Equatable {
+    /// Cities looked at.
+    public var cities = 0
+    public var observations = 0
+    public var verifications = 0
+    public var forecastHours = 0
+    public var forecastDays = 0
+
+    public init() {}
+
+    public var rows: Int { observations + verifications + forecastHours + forecastDays }
+
+    static func + (a: PruneOutcome, b: PruneOutcome) -> PruneOutcome {
+        var sum = a
+        sum.cities += b.cities
+        sum.observations += b.observations
+        sum.verifications += b.verifications
+        sum.forecastHours += b.forecastHours
+        sum.forecastDays += b.forecastDays
+        return sum
+    }
+}
+
+/// Retention: the file stays small however long it runs, and what the pages read does not
+/// change. Per city, relative to `min(now, its newest observation)` (a city that stopped
+/// updating keeps its last month):
+/// - observations older than 30 days go; `observed_day` keeps each day's summary for good
+///   (the past week, records and "since" read only that; "yesterday" reads 24 h back);
+/// - forecast checks (`verification`) whose target is older than 30 days go: the pages'
+///   checks cover the last 30 days;
+/// - hourly forecasts go once their target is more than an hour past (their 24 h and 72 h
+///   pairs are in `verification` by then), and, once issued more than a day before, those
+///   that can never be paired (lead not within half an hour of 24 h or 72 h): a day of
+///   complete runs stays;
+/// - daily forecasts for days before the city's local yesterday go.
+/// Nothing the pages read changes, so no city's revision is bumped.
+extension SQLiteHistory {
+    /// Detail (observations) kept, seconds.
+    static let detailPeriod = 30 * 86_400
+    /// Complete hourly forecasts kept, seconds after their issue.
+    static let completeRunPeriod = 86_400
+    /// How long past its target an hourly forecast is kept, seconds: an observation up to
+    /// half an hour after the target hour may still pair with it.
+    static let targetGrace = 3_600
+    /// A build prunes when the last prune is at least this far from its clock, seconds.
+    static let pruneInterval = 86_400
+    /// Cities per transaction: a kill leaves each city pruned or not, and other writers
+    /// (a build sharing the file) wait for one batch at most.
+    static let pruneBatch = 64
+
+    /// When retention last ran, or nil if it never has.
+    public func lastPrune() throws -> Date? {
+        do {
+            return try database.read { db in
+                try Int.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'last_prune'").map { Date(timeIntervalSince1970: TimeInterval($0)) }
+            }
+        } catch let error as DatabaseError {
+            throw Self.unavailable(file, error)
+        }
+    }
+
+    /// Prunes when the last prune is a day or more from `now` (either way: a clock set
+    /// back does not stop retention), or never happened; nil when it was not due.
+    public func pruneIfDue(now: Date) throws -> PruneOutcome? {
+        if let last = try lastPrune(), abs(now.timeIntervalSince(last)) < TimeInterval(Self.pruneInterval) { return nil }
+        return try prune(now: now)
+    }
+
+    /// Applies the retention policy to every city, a batch of cities per transaction, and
+    /// notes the time in `meta` with the last batch.
+    public func prune(now: Date) throws -> PruneOutcome {
+        let clock = Int(now.timeIntervalSince1970.rounded(.down))
+        var outcome = PruneOutcome()
+        var after = ""
+        do {
+            var finished = false
+            while !finished {
+                let (batch, last, done) = try database.write { db -> (PruneOutcome, String, Bool) in
+                    var batch = PruneOutcome()
+                    var city = after
+                    // Each next city is one key lookup in observation's primary key.
+                    let next = try db.cachedStatement(sql: "SELECT city FROM observation WHERE city > ? ORDER BY city LIMIT 1")
+                    for _ in 0..<Self.pruneBatch {
+                        guard let found = try String.fetchOne(next, arguments: [city]) else {
+                            try db.execute(sql: """
+                                INSERT INTO meta VALUES ('last_prune', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value
+                                """, arguments: [clock])
+                            return (batch, city, true)
+                        }
+                        city = found
+                        batch = batch + (try Self.prune(city, clock: clock, db))
+                    }
+                    return (batch, city, false)
+                }
+                outcome = outcome + batch
+                after = last
+                finished = done
+            }
+        } catch let error as DatabaseError {
+            throw Self.unavailable(file, error)
+        }
+        return outcome
+    }
+
+    /// One city's rows, each table by a range of its primary key (the city's rows).
+    private static func prune(_ city: String, clock: Int, _ db: Database) throws -> PruneOutcome {
+        var removed = PruneOutcome()
+        removed.cities = 1
+        guard let newest = try Row.fetchOne(db.cachedStatement(sql: "SELECT time, time_zone FROM observation WHERE city = ? ORDER BY time DESC LIMIT 1"),
+                                            arguments: [city])
+        else { return removed }
+        let reference = min(clock, newest["time"] as Int)
+        try db.cachedStatement(sql: "DELETE FROM observation WHERE city = ? AND time < ?").execute(arguments: [city, reference - detailPeriod])
+        removed.observations = db.changesCount
+        let verification = try db.cachedStatement(sql: "DELETE FROM verification WHERE city = ? AND lead_hours = ? AND target < ?")
+        for lead in DerivedRows.leads {
+            try verification.execute(arguments: [city, lead, reference - checkPeriod])
+            removed.verifications += db.changesCount
+        }
+        // A row can be paired when its lead is within the tolerance of a verified lead.
+        let pairable = DerivedRows.leads.map { "abs(target - issued - \($0 * 3600)) <= \(DerivedRows.issueTolerance)" }.joined(separator: " OR ")
+        try db.cachedStatement(sql: """
+            DELETE FROM forecast_hour WHERE city = ?1 AND (target < ?2 OR (issued < ?3 AND NOT (\(pairable))))
+            """).execute(arguments: [city, reference - targetGrace, reference - completeRunPeriod])
+        removed.forecastHours = db.changesCount
+        let zone = TimeZone(identifier: newest["time_zone"]) ?? TimeZone(secondsFromGMT: 0)!
+        let yesterday = LocalDay.key(LocalDay.key(for: Date(timeIntervalSince1970: TimeInterval(reference)), in: zone), plus: -1)
+        try db.cachedStatement(sql: "DELETE FROM forecast_day WHERE city = ? AND day < ?").execute(arguments: [city, yesterday])
+        removed.forecastDays = db.changesCount
+        return removed
+    }
+
+    /// Rebuilds the file without its free pages (which SQLite otherwise reuses), and folds
+    /// the write-ahead log back into it: the file at its smallest. Takes as long as
+    /// copying the file, and as much room again while it runs.
+    public func vacuum() throws {
+        do {
+            try database.vacuum()
+        } catch let error as DatabaseError {
+            throw Self.unavailable(file, error)
+        }
+        try checkpoint()
+    }
+
+    /// Folds the write-ahead log into the file, so its size is the history's.
+    public func checkpoint() throws {
+        do {
+            _ = try database.writeWithoutTransaction { try $0.checkpoint(.truncate) }
+        } catch let error as DatabaseError {
+            throw Self.unavailable(file, error)
+        }
+    }
+}

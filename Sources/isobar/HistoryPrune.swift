@@ -1,0 +1,48 @@
+import ArgumentParser
+import Foundation
+import IsobarCore
+
+extension History {
+    struct Prune: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Apply the retention policy now: 30 days of detail, daily summaries for good (README, \"History\").")
+
+        @OptionGroup var config: ConfigOption
+
+        @Flag(name: .long, help: "Then rebuild the file without its free pages, to make it smaller at once.")
+        var vacuum = false
+
+        func run() throws {
+            try History.exitingOnFailure {
+                let loaded = try ConfigLoader.load(from: config.url)
+                let file = loaded.history.database
+                guard FileManager.default.fileExists(atPath: file.path) else {
+                    print("no history yet at \(file.path): nothing to prune")
+                    return
+                }
+                let store = try SQLiteHistory(file: file)
+                try store.checkpoint()
+                let before = HistoryStatsTable.bytes(of: file)
+                // The build's clock: SOURCE_DATE_EPOCH when it pins one.
+                let outcome = try store.prune(now: BuildEnvironment.process(log: { _ in }).now())
+                if vacuum { try store.vacuum() } else { try store.checkpoint() }
+                let after = HistoryStatsTable.bytes(of: file)
+                print(HistoryStatsTable.pruned(outcome, file: file, before: before.file + before.wal, after: after.file + after.wal, vacuumed: vacuum))
+            }
+        }
+    }
+
+    /// Runs a history subcommand's work: a history that cannot be used, or any other
+    /// failure, is printed as one error line and exits 1.
+    static func exitingOnFailure(_ work: () throws -> Void) throws {
+        do {
+            try work()
+        } catch let unavailable as SQLiteHistory.Unavailable {
+            printError(unavailable.error.description)
+            throw ExitCode(1)
+        } catch {
+            printError((error as? IsobarError)?.description ?? "error: \(error)")
+            throw ExitCode(1)
+        }
+    }
+}
