@@ -7,6 +7,9 @@
                                                           (dotted path, e.g. files.written)
   benchlib.py summarize RUNS.jsonl META.json OUT.json    print the render table, write OUT.json
   benchlib.py fetch-summary LOG N_EXPECTED ...           see fetch.sh
+  benchlib.py history-summary RUNS.jsonl META.json OUT.json   history.sh's table and JSON
+  benchlib.py file-size FILE                             bytes of FILE plus its -wal (SQLite)
+  benchlib.py sqlite-schema DB                           the schema's SQL (sqlite_master)
 """
 
 import json
@@ -290,10 +293,115 @@ def cmd_fetch_summary(args):
         print("  isobar stages       %s" % ", ".join("%s %.2f" % (k, v) for k, v in stage.items()))
 
 
+def db_bytes(path):
+    """A SQLite file's size with its write-ahead log, as a reader sees it."""
+    return sum(os.path.getsize(p) for p in (path, path + "-wal") if os.path.exists(p))
+
+
+def cmd_file_size(args):
+    print(db_bytes(args[0]))
+
+
+def cmd_sqlite_schema(args):
+    import sqlite3
+    db = sqlite3.connect("file:%s?mode=ro" % args[0], uri=True)
+    for (sql,) in db.execute("SELECT sql FROM sqlite_master WHERE sql IS NOT NULL ORDER BY type, name"):
+        print(sql)
+
+
+def cmd_history_summary(args):
+    """history.sh: per N, the off and on arms' medians and what recording added."""
+    runs_path, meta_path, out_path = args
+    runs = [json.loads(l) for l in open(runs_path, encoding="utf-8") if l.strip()]
+    meta = json.load(open(meta_path, encoding="utf-8"))
+    mib = 1048576.0
+    rows, overheads = [], []
+    for n in meta["ns"]:
+        by_arm = {}
+        for arm in ("off", "on", "on-empty-db"):
+            rs = [r for r in runs if r["tool"] == arm and int(r["n"]) == n]
+            if not rs:
+                continue
+            ok = [r for r in rs if r.get("exit_code") == 0] or rs
+            walls = [r["wall_s"] for r in ok]
+            grew = [r["db_bytes_after"] - r["db_bytes_before"] for r in ok
+                    if isinstance(r.get("db_bytes_after"), int) and isinstance(r.get("db_bytes_before"), int)]
+            row = {
+                "arm": arm, "n": n, "runs": len(rs), "failed_runs": len(rs) - len([r for r in rs if r.get("exit_code") == 0]),
+                "exit_codes": sorted({r.get("exit_code") for r in rs}),
+                "wall_s_median": median(walls), "wall_s_min": min(walls), "wall_s_max": max(walls),
+                "user_s_median": median([r.get("user_s") for r in ok]),
+                "sys_s_median": median([r.get("sys_s") for r in ok]),
+                "max_rss_mib_median": (median([r.get("max_rss_kb") for r in ok]) or 0) / 1024.0,
+                "other_cpu_cores_median": median([r.get("other_cpu_cores") for r in ok]),
+                "history_recorded": median([r.get("history_recorded") for r in ok if isinstance(r.get("history_recorded"), int)]),
+                "history_stage_s_median": median([(r.get("stage_seconds") or {}).get("history") for r in ok]),
+                "db_bytes_before": median([r.get("db_bytes_before") for r in ok if isinstance(r.get("db_bytes_before"), int)]),
+                "db_bytes_after": median([r.get("db_bytes_after") for r in ok if isinstance(r.get("db_bytes_after"), int)]),
+                "db_growth_bytes_per_city": median(grew) / n if grew else None,
+            }
+            by_arm[arm] = row
+            rows.append(row)
+        off, on = by_arm.get("off"), by_arm.get("on")
+        if off and on:
+            pct = lambda a, b: 100.0 * (a - b) / b if a is not None and b else None
+            prefill = meta.get("prefill", {}).get("by_n", {}).get(str(n), {})
+            overheads.append({
+                "n": n,
+                "wall_overhead_pct": pct(on["wall_s_median"], off["wall_s_median"]),
+                "user_overhead_pct": pct(on["user_s_median"], off["user_s_median"]),
+                "sys_overhead_pct": pct(on["sys_s_median"], off["sys_s_median"]),
+                "rss_overhead_pct": pct(on["max_rss_mib_median"], off["max_rss_mib_median"]),
+                "prefilled_db_bytes": prefill.get("bytes"),
+                "prefilled_db_bytes_per_city": prefill.get("bytes", 0) / n if prefill.get("bytes") else None,
+                "prefilled_rows": prefill.get("rows"),
+            })
+    print()
+    hdr = "%-12s %6s %4s %10s %15s %8s %7s %8s %6s %9s %10s %10s %10s" % (
+        "arm", "N", "runs", "wall med s", "(min-max)", "user s", "sys s", "RSS MiB", "others",
+        "recorded", "history s", "db MiB", "B/city")
+    print(hdr)
+    print("-" * len(hdr))
+    for r in rows:
+        fails = "" if not r["failed_runs"] else "  (%d failed: exit %s)" % (r["failed_runs"], r["exit_codes"])
+        oth = r["other_cpu_cores_median"]
+        print("%-12s %6d %4d %10.2f %15s %8.2f %7.2f %8.0f %6s %9s %10s %10s %10s%s" % (
+            r["arm"], r["n"], r["runs"], r["wall_s_median"], "(%.2f-%.2f)" % (r["wall_s_min"], r["wall_s_max"]),
+            r["user_s_median"] or 0, r["sys_s_median"] or 0, r["max_rss_mib_median"],
+            "-" if oth is None else "%.2f" % oth,
+            "" if r["history_recorded"] is None else "%d" % r["history_recorded"],
+            "" if r["history_stage_s_median"] is None else "%.2f" % r["history_stage_s_median"],
+            "" if r["db_bytes_before"] is None else "%.0f->%.0f" % (r["db_bytes_before"] / mib, r["db_bytes_after"] / mib),
+            "" if r["db_growth_bytes_per_city"] is None else "%.0f" % r["db_growth_bytes_per_city"], fails))
+    print()
+    for o in overheads:
+        f = lambda v: "-" if v is None else "%+.1f %%" % v
+        print("N=%-6d recording adds: wall %s, user %s, sys %s, peak RSS %s" % (
+            o["n"], f(o["wall_overhead_pct"]), f(o["user_overhead_pct"]), f(o["sys_overhead_pct"]), f(o["rss_overhead_pct"])))
+        if o["prefilled_db_bytes"]:
+            print("         pre-filled database: %.0f MiB, %.0f KiB per city (%s)" % (
+                o["prefilled_db_bytes"] / mib, o["prefilled_db_bytes_per_city"] / 1024.0,
+                ", ".join("%s %d" % kv for kv in (o["prefilled_rows"] or {}).items())))
+    print("\nhistory s = the report's history stage: opening the database, then waiting for the"
+          "\n            recording queue after the pages were written (what recording did not hide);"
+          "\ndb MiB = the database (with its WAL) before -> after the run; B/city = what the run added per city;"
+          "\non-empty-db = the template run: the same build recording into an empty database.")
+    result = dict(meta)
+    result["summary"] = rows
+    result["overheads"] = overheads
+    result["runs"] = runs
+    os.makedirs(os.path.dirname(os.path.abspath(out_path)), exist_ok=True)
+    with open(out_path, "w", encoding="utf-8") as f:
+        json.dump(result, f, indent=2)
+        f.write("\n")
+    print("\nresults written to %s" % out_path)
+
+
 def main():
     cmd, args = sys.argv[1], sys.argv[2:]
     {"record": cmd_record, "report-field": cmd_report_field, "summarize": cmd_summarize,
-     "fetch-summary": cmd_fetch_summary}[cmd](args)
+     "fetch-summary": cmd_fetch_summary, "history-summary": cmd_history_summary,
+     "file-size": cmd_file_size, "sqlite-schema": cmd_sqlite_schema}[cmd](args)
 
 
 if __name__ == "__main__":
