@@ -13,8 +13,7 @@ extension History {
         var vacuum = false
 
         func run() throws {
-            try History.exitingOnFailure {
-                let loaded = try ConfigLoader.load(from: config.url)
+            try History.withConfig(config) { loaded in
                 let file = loaded.history.database
                 guard FileManager.default.fileExists(atPath: file.path) else {
                     print("no history yet at \(file.path): nothing to prune")
@@ -29,20 +28,6 @@ extension History {
                 let after = HistoryStatsTable.bytes(of: file)
                 print(HistoryStatsTable.pruned(outcome, file: file, before: before.file + before.wal, after: after.file + after.wal, vacuumed: vacuum))
             }
-        }
-    }
-
-    /// Runs a history subcommand's work: a history that cannot be used, or any other
-    /// failure, is printed as one error line and exits 1.
-    static func exitingOnFailure(_ work: () throws -> Void) throws {
-        do {
-            try work()
-        } catch let unavailable as SQLiteHistory.Unavailable {
-            printError(unavailable.error.description)
-            throw ExitCode(1)
-        } catch {
-            printError((error as? IsobarError)?.description ?? "error: \(error)")
-            throw ExitCode(1)
         }
     }
 }
