@@ -2,17 +2,25 @@ import Foundation
 
 /// Records a run's cities into the history off the render path: cities hand their entry
 /// over as they are built, and batches of them are written in one transaction each on a
-/// queue of the recorder's own, while rendering goes on. The first failure (a locked or
+/// thread of the recorder's own, while rendering goes on. The first failure (a locked or
 /// corrupt file, a full disk) ends the recording for the run; the site is built anyway.
+///
+/// A thread, not a dispatch queue: on Linux, dispatch's worker threads and Swift
+/// concurrency's share one pool as wide as the machine has cores, so a queue's
+/// transaction (mostly waiting for SQLite's writes and fsyncs) took one of the two
+/// threads the cities render on, and a 10,000-city build ran on one core while recording.
 final class HistoryRecorder: @unchecked Sendable {
     /// Cities per transaction: one transaction per city would be one fsync per city.
     static let batchSize = 256
 
     private let store: any HistoryStore
-    private let queue = DispatchQueue(label: "isobar.history")
-    // Guarded by `lock`; the queue alone touches the store.
-    private let lock = NSLock()
+    // Everything below is guarded by `condition`; only the writing thread touches the store.
+    private let condition = NSCondition()
     private var pending: [HistoryEntry] = []
+    private var batches: [[HistoryEntry]] = []
+    /// Whether a writing thread is running; it ends when no batch is left, so no thread
+    /// outlives the run (a build that throws before `finish` leaves none behind either).
+    private var writing = false
     private var recorded = 0
     private var failure: IsobarError?
 
@@ -20,38 +28,57 @@ final class HistoryRecorder: @unchecked Sendable {
         self.store = store
     }
 
-    /// Takes one city's entry; a full batch goes to the queue.
+    /// Takes one city's entry; a full batch goes to the writing thread.
     func add(_ entry: HistoryEntry) {
-        let batch: [HistoryEntry]? = lock.withLock {
-            guard failure == nil else { return nil }
+        condition.withLock {
+            guard failure == nil else { return }
             pending.append(entry)
-            guard pending.count >= Self.batchSize else { return nil }
-            defer { pending = [] }
-            return pending
+            guard pending.count >= Self.batchSize else { return }
+            handOff()
         }
-        if let batch { queue.async { self.write(batch) } }
     }
 
     /// Writes what is left and waits for every batch: the run's outcome.
     func finish() -> HistoryOutcome {
-        let rest = lock.withLock { () -> [HistoryEntry] in
-            defer { pending = [] }
-            return pending
+        condition.withLock {
+            if !pending.isEmpty { handOff() }
+            while writing { condition.wait() }
+            return HistoryOutcome(recorded: recorded, error: failure)
         }
-        queue.sync { if !rest.isEmpty { write(rest) } }
-        return lock.withLock { HistoryOutcome(recorded: recorded, error: failure) }
     }
 
-    private func write(_ batch: [HistoryEntry]) {
-        guard lock.withLock({ failure == nil }) else { return }
-        do {
-            let added = try store.record(batch)
-            lock.withLock { recorded += added }
-        } catch {
-            let problem = (error as? SQLiteHistory.Unavailable)?.error
-                ?? IsobarError(step: .history, message: "recording the history failed: \(error)")
-            lock.withLock { failure = problem }
+    /// Queues the pending entries as a batch, starting a writing thread if none runs.
+    /// Called with `condition` locked.
+    private func handOff() {
+        batches.append(pending)
+        pending = []
+        guard !writing else { return }
+        writing = true
+        let thread = Thread { self.drain() }
+        thread.name = "isobar.history"
+        thread.start()
+    }
+
+    /// Writes the queued batches in order until none is left.
+    private func drain() {
+        condition.lock()
+        while !batches.isEmpty {
+            let batch = batches.removeFirst()
+            guard failure == nil else { continue }
+            condition.unlock()
+            let result = Result { try store.record(batch) }
+            condition.lock()
+            switch result {
+            case .success(let added):
+                recorded += added
+            case .failure(let error):
+                failure = (error as? SQLiteHistory.Unavailable)?.error
+                    ?? IsobarError(step: .history, message: "recording the history failed: \(error)")
+            }
         }
+        writing = false
+        condition.broadcast()
+        condition.unlock()
     }
 }
 
