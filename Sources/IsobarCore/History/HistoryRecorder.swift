@@ -3,18 +3,27 @@ import Foundation
 /// The history as a build uses it. Pages read each city's past (before its data time, so
 /// a page never depends on whether this run's own observation is written yet); built
 /// cities are recorded off the render path: they hand their entry over as they are
-/// built, and batches of them are written in one transaction each on a queue of the
+/// built, and batches of them are written in one transaction each on a thread of the
 /// recorder's own, while rendering goes on. The first failure (a locked or corrupt file,
 /// a full disk) ends the recording for the run; the site is built anyway.
+///
+/// A thread, not a dispatch queue: on Linux, dispatch's worker threads and Swift
+/// concurrency's share one pool as wide as the machine has cores, so a queue's
+/// transaction (mostly waiting for SQLite's writes and fsyncs) took one of the two
+/// threads the cities render on, and a 10,000-city build ran on one core while recording.
 final class HistoryRecorder: @unchecked Sendable {
     /// Cities per transaction: one transaction per city would be one fsync per city.
     static let batchSize = 256
 
     private let store: any HistoryStore
-    private let queue = DispatchQueue(label: "isobar.history")
-    // Guarded by `lock`; the queue alone touches the store.
-    private let lock = NSLock()
+    // Everything below is guarded by `condition`; only the writing thread writes to the
+    // store (pages read it from their own tasks, which SQLite's WAL allows).
+    private let condition = NSCondition()
     private var pending: [HistoryEntry] = []
+    private var batches: [[HistoryEntry]] = []
+    /// Whether a writing thread is running; it ends when no batch is left, so no thread
+    /// outlives the run (a build that throws before `finish` leaves none behind either).
+    private var writing = false
     private var recorded = 0
     private var failure: IsobarError?
 
@@ -34,7 +43,7 @@ final class HistoryRecorder: @unchecked Sendable {
     /// The city's past as its page shows it; nil (the page without its history sections)
     /// once the history has failed, which the run reports.
     func summary(of city: String, _ forecast: Forecast) -> HistorySummary? {
-        guard lock.withLock({ failure == nil }) else { return nil }
+        guard condition.withLock({ failure == nil }) else { return nil }
         let today = LocalDay.key(for: forecast.current.time, in: forecast.location.timeZone)
         do {
             let past = try store.past(of: city, before: forecast.current.time, today: today)
@@ -45,27 +54,24 @@ final class HistoryRecorder: @unchecked Sendable {
         }
     }
 
-    /// Takes one city's entry; a full batch goes to the queue.
+    /// Takes one city's entry; a full batch goes to the writing thread.
     func add(_ entry: HistoryEntry) {
-        let batch: [HistoryEntry]? = lock.withLock {
-            guard failure == nil else { return nil }
+        condition.withLock {
+            guard failure == nil else { return }
             pending.append(entry)
-            guard pending.count >= Self.batchSize else { return nil }
-            defer { pending = [] }
-            return pending
+            guard pending.count >= Self.batchSize else { return }
+            handOff()
         }
-        if let batch { queue.async { self.write(batch) } }
     }
 
     /// Writes what is left and waits for every batch, then, with a clock, prunes when a
     /// day has passed since the last prune: the run's outcome.
     func finish(pruningAt now: Date? = nil) -> HistoryOutcome {
-        let rest = lock.withLock { () -> [HistoryEntry] in
-            defer { pending = [] }
-            return pending
+        var outcome = condition.withLock {
+            if !pending.isEmpty { handOff() }
+            while writing { condition.wait() }
+            return HistoryOutcome(recorded: recorded, error: failure)
         }
-        queue.sync { if !rest.isEmpty { write(rest) } }
-        var outcome = lock.withLock { HistoryOutcome(recorded: recorded, error: failure) }
         guard outcome.error == nil, let now else { return outcome }
         do {
             outcome.pruned = try store.pruneIfDue(now: now)
@@ -79,20 +85,43 @@ final class HistoryRecorder: @unchecked Sendable {
         return outcome
     }
 
-    private func write(_ batch: [HistoryEntry]) {
-        guard lock.withLock({ failure == nil }) else { return }
-        do {
-            let added = try store.record(batch)
-            lock.withLock { recorded += added }
-        } catch {
-            fail(error)
+    /// Queues the pending entries as a batch, starting a writing thread if none runs.
+    /// Called with `condition` locked.
+    private func handOff() {
+        batches.append(pending)
+        pending = []
+        guard !writing else { return }
+        writing = true
+        let thread = Thread { self.drain() }
+        thread.name = "isobar.history"
+        thread.start()
+    }
+
+    /// Writes the queued batches in order until none is left.
+    private func drain() {
+        condition.lock()
+        while !batches.isEmpty {
+            let batch = batches.removeFirst()
+            guard failure == nil else { continue }
+            condition.unlock()
+            let result = Result { try store.record(batch) }
+            condition.lock()
+            switch result {
+            case .success(let added): recorded += added
+            case .failure(let error): failure = failure ?? Self.problem(error)
+            }
         }
+        writing = false
+        condition.broadcast()
+        condition.unlock()
     }
 
     private func fail(_ error: any Error) {
-        let problem = (error as? SQLiteHistory.Unavailable)?.error
-            ?? IsobarError(step: .history, message: "the history failed: \(error)")
-        lock.withLock { failure = failure ?? problem }
+        condition.withLock { failure = failure ?? Self.problem(error) }
+    }
+
+    private static func problem(_ error: any Error) -> IsobarError {
+        (error as? SQLiteHistory.Unavailable)?.error ?? IsobarError(step: .history, message: "the history failed: \(error)")
     }
 }
 

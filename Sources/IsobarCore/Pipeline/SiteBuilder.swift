@@ -130,8 +130,8 @@ public struct SiteBuilder: Sendable {
         }
 
         // 7. Publish the site-wide files, the manifest, and prune.
+        var manifest = Manifest()
         try timer.measure(.publish) {
-            var manifest = Manifest()
             for outcome in outcomes {
                 if let built = outcome.built {
                     for path in built.files { manifest.files[path] = outcome.slug }
@@ -150,6 +150,18 @@ public struct SiteBuilder: Sendable {
                 manifest.files[file.path] = ""
                 try writer.write(file.content, to: file.path)
             }
+        }
+
+        // The history is complete before the manifest is written: once the manifest names
+        // a city's pages, the next run keeps them without building the city again, so it
+        // would never record a data time this run had not written yet (a run killed between
+        // the two left those cities out of the history for good; HistoryCrashTests).
+        if let recorder = inputs.history {
+            history = timer.measure(.history) { recorder.finish(pruningAt: environment.now()) }
+            if let error = history.error { environment.log(error.description(label: "warning")) }
+        }
+
+        try timer.measure(.publish) {
             // Encoding the manifest is a tenth of a no-change rebuild; an equal one is on disk already.
             if manifest != output.previous {
                 try writer.write(manifest.data(), to: Manifest.fileName)
@@ -165,11 +177,6 @@ public struct SiteBuilder: Sendable {
                 }
             }
             for warning in writer.pruningWarnings { environment.log("warning: \(warning)") }
-        }
-
-        if let recorder = inputs.history {
-            history = timer.measure(.history) { recorder.finish(pruningAt: environment.now()) }
-            if let error = history.error { environment.log(error.description(label: "warning")) }
         }
 
         // 8. Report.
