@@ -33,6 +33,8 @@ let package = Package(
                 "CCmark", "CCurl", "CCrypto",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "GRDB", package: "GRDB.swift"),
+                // SQLite's C API, to bind the history's values without boxing them.
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 // The loopback server of `isobar serve` (Serve/).
                 .product(name: "FlyingFox", package: "FlyingFox"),
             ]),
