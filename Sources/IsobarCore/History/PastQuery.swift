@@ -20,13 +20,15 @@ extension SQLiteHistory {
                     FROM observed_day WHERE city = ?1 AND day < ?2 AND (day >= ?3 OR substr(day, 6, 2) = ?4) ORDER BY day
                     """), arguments: [city, today, weekStart, month]).map(Self.day)
                 // Today from the observations before the data time, each clock hour's
-                // precipitation counted once (as in `observed_day`).
+                // precipitation counted once (as in `observed_day`). A local day began at
+                // most 26 hours before (a 25-hour day): the time bound keeps the lookup to
+                // a key range, not the city's whole month.
                 past.today = try Row.fetchOne(db.cachedStatement(sql: """
                     SELECT ?2 AS day, min(temperature) AS temperature_min, max(temperature) AS temperature_max, avg(temperature) AS mean,
                            (SELECT coalesce(sum(amount), 0) FROM (SELECT max(coalesce(rain_1h, 0) + coalesce(snow_1h, 0)) AS amount
-                                FROM observation WHERE city = ?1 AND day = ?2 AND time < ?3 / 3600 * 3600 GROUP BY time / 3600)) AS precipitation,
+                                FROM observation WHERE city = ?1 AND time > ?3 - 93600 AND time < ?3 / 3600 * 3600 AND day = ?2 GROUP BY time / 3600)) AS precipitation,
                            count(*) AS samples
-                    FROM observation WHERE city = ?1 AND day = ?2 AND time < ?3
+                    FROM observation WHERE city = ?1 AND time > ?3 - 93600 AND time < ?3 AND day = ?2
                     """), arguments: [city, today, now]).flatMap { ($0["samples"] as Int) > 0 ? Self.day($0) : nil }
                 past.currentHourPrecipitation = try Double.fetchOne(db.cachedStatement(sql: """
                     SELECT coalesce(max(coalesce(rain_1h, 0) + coalesce(snow_1h, 0)), 0) FROM observation

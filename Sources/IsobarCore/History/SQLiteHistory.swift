@@ -32,8 +32,8 @@ public final class SQLiteHistory: HistoryStore {
         configuration.prepareDatabase { db in
             // In WAL mode NORMAL syncs at checkpoints, not at every commit: a killed run
             // loses nothing committed, and a power cut at most the last transactions,
-            // never the file's consistency. A larger page cache keeps the cities' pages.
-            try db.execute(sql: "PRAGMA synchronous = NORMAL; PRAGMA cache_size = -65536")
+            // never the file's consistency.
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
         }
         do {
             try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
