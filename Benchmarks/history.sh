@@ -110,22 +110,8 @@ config() {
       echo "history: { database: \"$2\", enabled: $3 }"; } > "$4"
 }
 
-# ---- one measured run (as in render.sh) --------------------------------------------
-CHILD=""
-run_measured() {   # run_measured TIMEFILE STDOUT STDERR command...
-    local tf="$1" so="$2" se="$3" rc=0; shift 3
-    setsid /usr/bin/time -v -o "$tf" timeout --foreground "$TIMEOUT" "$@" > "$so" 2> "$se" &
-    CHILD=$!
-    wait "$CHILD" || rc=$?
-    CHILD=""
-    return "$rc"
-}
-on_signal() {
-    [ -z "$CHILD" ] || kill -TERM -- "-$CHILD" 2>/dev/null || true
-    echo "history.sh: interrupted; partial timings in $SCRATCH" >&2
-    exit 130
-}
-trap on_signal INT TERM
+# ---- one measured run ----------------------------------------------------------------
+. "$HERE/measured.sh"
 
 # measure ARM N RUN OUTPUT_DIR REPORT DB -- command...   (DB: the history file, or "")
 measure() {

@@ -107,24 +107,8 @@ dataset() {   # dataset N -> prints the data set folder, generating it if missin
     echo "$dir"
 }
 
-# ---- one measured run --------------------------------------------------------------
-# The measured command runs in a session of its own (setsid) so that an interrupted
-# benchmark can stop it, and whatever it started, by its process group id.
-CHILD=""
-run_measured() {   # run_measured TIMEFILE STDOUT STDERR command...
-    local tf="$1" so="$2" se="$3" rc=0; shift 3
-    setsid /usr/bin/time -v -o "$tf" timeout --foreground "$TIMEOUT" "$@" > "$so" 2> "$se" &
-    CHILD=$!
-    wait "$CHILD" || rc=$?
-    CHILD=""
-    return "$rc"
-}
-on_signal() {
-    [ -z "$CHILD" ] || kill -TERM -- "-$CHILD" 2>/dev/null || true
-    echo "render.sh: interrupted; partial timings in $SCRATCH" >&2
-    exit 130
-}
-trap on_signal INT TERM
+# ---- one measured run ----------------------------------------------------------------
+. "$HERE/measured.sh"
 
 # measure TOOL N RUN OUTPUT_DIR REPORT -- command...
 measure() {
