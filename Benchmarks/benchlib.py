@@ -214,10 +214,13 @@ def cmd_summarize(args):
           "\n         well above 0 means the machine was shared and the times are pessimistic);"
           "\nwritten = files the build wrote (from --report; 0 expected for a no-change rebuild);"
           "\nfiles = files in the output folder after the run.")
+    write_results(out_path, meta, summary=rows, ratios=ratios, runs=runs)
+
+
+def write_results(out_path, meta, **parts):
+    """The run's JSON: its metadata, then the named parts (summary, runs, …)."""
     result = dict(meta)
-    result["summary"] = rows
-    result["ratios"] = ratios
-    result["runs"] = runs
+    result.update(parts)
     os.makedirs(os.path.dirname(os.path.abspath(out_path)), exist_ok=True)
     with open(out_path, "w", encoding="utf-8") as f:
         json.dump(result, f, indent=2)
@@ -383,18 +386,10 @@ def cmd_history_summary(args):
                 o["prefilled_db_bytes"] / mib, o["prefilled_db_bytes_per_city"] / 1024.0,
                 ", ".join("%s %d" % kv for kv in (o["prefilled_rows"] or {}).items())))
     print("\nhistory s = the report's history stage: opening the database, then waiting for the"
-          "\n            recording queue after the pages were written (what recording did not hide);"
+          "\n            recording thread after the pages were written (what recording did not hide);"
           "\ndb MiB = the database (with its WAL) before -> after the run; B/city = what the run added per city;"
           "\non-empty-db = the template run: the same build recording into an empty database.")
-    result = dict(meta)
-    result["summary"] = rows
-    result["overheads"] = overheads
-    result["runs"] = runs
-    os.makedirs(os.path.dirname(os.path.abspath(out_path)), exist_ok=True)
-    with open(out_path, "w", encoding="utf-8") as f:
-        json.dump(result, f, indent=2)
-        f.write("\n")
-    print("\nresults written to %s" % out_path)
+    write_results(out_path, meta, summary=rows, overheads=overheads, runs=runs)
 
 
 def main():
