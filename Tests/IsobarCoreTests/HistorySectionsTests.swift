@@ -24,7 +24,7 @@ import Testing
         days.insert(day("2025-11-23", 4, 11), at: 0)
         days.insert(day("2025-11-02", -3, 13), at: 0)
         return CityPast(days: days, today: day("2026-11-23", 5, 10), firstDay: "2025-11-02",
-                        yesterday: yesterday.map { (Date(timeIntervalSince1970: 1_795_348_800), $0) },
+                        yesterday: yesterday.map { .init(time: Date(timeIntervalSince1970: 1_795_348_800), temperature: $0) },
                         checks: [
                             ForecastCheck(leadHours: 24, pairs: 200, days: 28, meanAbsoluteError: 1.26, likelyRain: 12, likelyRainHappened: 9),
                             ForecastCheck(leadHours: 72, pairs: 20, days: 2, meanAbsoluteError: 2.4, likelyRain: 3, likelyRainHappened: 1),
@@ -70,7 +70,7 @@ import Testing
         // A day later: yesterday and one day of the week, a month record set, but no
         // record for the date (no earlier year) and too few pairs to check.
         let second = HistorySummary(
-            past: CityPast(days: [Self.day("2026-11-22", 3, 7)], firstDay: "2026-11-22", yesterday: (Date(timeIntervalSince1970: 1_795_348_800), 6),
+            past: CityPast(days: [Self.day("2026-11-22", 3, 7)], firstDay: "2026-11-22", yesterday: .init(time: Date(timeIntervalSince1970: 1_795_348_800), temperature: 6),
                            checks: [ForecastCheck(leadHours: 24, pairs: 8, days: 1, meanAbsoluteError: 1, likelyRain: 0, likelyRainHappened: 0)]),
             current: try Self.current(8), today: "2026-11-23")
         let model = try #require(try PresentationTests.presenter().history(second, format: metric))

@@ -61,23 +61,29 @@ public struct CityPast: Sendable, Equatable {
     public var currentHourPrecipitation: Double
     /// The first local day in the history: since when records are kept.
     public var firstDay: String?
+    /// An observed temperature and its data time.
+    public struct Reading: Sendable, Equatable {
+        public var time: Date
+        public var temperature: Double
+
+        public init(time: Date, temperature: Double) {
+            self.time = time
+            self.temperature = temperature
+        }
+    }
+
     /// The observation nearest 24 h before the data time (within 90 minutes).
-    public var yesterday: (time: Date, temperature: Double)?
+    public var yesterday: Reading?
     /// The verified forecasts of the 30 days before the data time, per lead.
     public var checks: [ForecastCheck]
 
     public init(days: [ObservedDay] = [], today: ObservedDay? = nil, currentHourPrecipitation: Double = 0, firstDay: String? = nil,
-                yesterday: (time: Date, temperature: Double)? = nil, checks: [ForecastCheck] = []) {
+                yesterday: Reading? = nil, checks: [ForecastCheck] = []) {
         self.days = days
         self.today = today
         self.currentHourPrecipitation = currentHourPrecipitation
         self.firstDay = firstDay
         self.yesterday = yesterday
         self.checks = checks
-    }
-
-    public static func == (a: CityPast, b: CityPast) -> Bool {
-        a.days == b.days && a.today == b.today && a.currentHourPrecipitation == b.currentHourPrecipitation && a.firstDay == b.firstDay && a.checks == b.checks
-            && a.yesterday?.time == b.yesterday?.time && a.yesterday?.temperature == b.yesterday?.temperature
     }
 }

@@ -38,7 +38,7 @@ extension SQLiteHistory {
                 past.yesterday = try Row.fetchOne(db.cachedStatement(sql: """
                     SELECT time, temperature FROM observation WHERE city = ?1 AND time BETWEEN ?2 - 5400 AND ?2 + 5400
                     ORDER BY abs(time - ?2) LIMIT 1
-                    """), arguments: [city, now - 86_400]).map { (Date(timeIntervalSince1970: TimeInterval($0["time"] as Int)), $0["temperature"]) }
+                    """), arguments: [city, now - 86_400]).map { CityPast.Reading(time: Date(timeIntervalSince1970: TimeInterval($0["time"] as Int)), temperature: $0["temperature"]) }
                 past.checks = try Row.fetchAll(db.cachedStatement(sql: """
                     SELECT lead_hours, count(*) AS pairs, count(DISTINCT target / 86400) AS days, avg(abs(forecast - observed)) AS error,
                            sum(chance >= 0.5) AS likely, sum(chance >= 0.5 AND precipitated) AS happened

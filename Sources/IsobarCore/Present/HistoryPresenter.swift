@@ -51,17 +51,18 @@ extension Presenter {
         let onThisDate = summary.onThisDate.days > 1 ? records(summary.onThisDate, period: calendar.dayAndMonth(today)) : nil
         let inThisMonth = earlierDays ? records(summary.inThisMonth, period: calendar.month(today)) : nil
 
+        let weekInWords = pastWeekSummary(summary, format: format, calendar: calendar)
         let chart = PastWeekChart(
             columns: summary.pastWeek.map { day in
                 .init(label: calendar.shortWeekday(date(day.day)), low: day.observed.map { format.temperatureValue($0.low) },
                       high: day.observed.map { format.temperatureValue($0.high) },
                       lowText: day.observed.map { format.temperature($0.low) } ?? "", highText: day.observed.map { format.temperature($0.high) } ?? "")
             },
-            noData: strings["no_observations"], title: strings["past_week_chart_label"], summary: pastWeekSummary(summary, format: format, calendar: calendar))
+            noData: strings["no_observations"], title: strings["past_week_chart_label"], summary: weekInWords)
 
         let model = CityPageModel.History(
             pastWeek: week, hasPastWeek: !observed.isEmpty, pastWeekChart: observed.isEmpty ? "" : chart.svg(id: "past-week"),
-            pastWeekSummary: pastWeekSummary(summary, format: format, calendar: calendar),
+            pastWeekSummary: weekInWords,
             since: calendar.longDate(date(summary.since)), sinceDateTime: summary.since,
             onThisDate: onThisDate, inThisMonth: inThisMonth, hasRecords: onThisDate != nil || inThisMonth != nil, newRecords: newRecords,
             comparedWithYesterday: summary.yesterday.map { yesterday in
