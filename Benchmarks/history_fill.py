@@ -11,7 +11,8 @@ that data time's rows repeated at earlier times, oldest first, the way cron woul
 recorded them:
 
 - tables keyed by `time` (observations): one copy every --observe-every;
-- tables keyed by `issued` (forecasts as issued): one copy every --issue-every;
+- tables keyed by `issued` (forecasts as issued), or rowid tables with an `issued` column:
+  one copy every --issue-every;
 - tables keyed by `target` without `issued` (schema v2's verification): one copy an hour;
 - tables keyed by `day` only (schema v2's daily summaries): one copy a day;
 - any other table (GRDB's migrations, a city table): kept as it is.
@@ -60,7 +61,9 @@ def columns(db, table):
 
 def classify(cols, args):
     """The cadence of a table's copies in seconds (None: kept as it is) and its anchor column."""
-    key = {name for name, _, pk in cols if pk}
+    # A rowid table (the forecasts as issued, found by a unique index) has no primary-key
+    # columns: its columns stand for its key.
+    key = {name for name, _, pk in cols if pk} or {name for name, _, _ in cols}
     if "time" in key:
         return args.observe_every, "time"
     if "issued" in key:

@@ -55,11 +55,16 @@ import Testing
             guard try db.tableExists("observation") else { return 0 }
             let partial = try Int.fetchOne(db, sql: """
                 SELECT COUNT(*) FROM observation o
-                WHERE (SELECT COUNT(*) FROM forecast_hour h WHERE h.city = o.city AND h.issued = o.time) != ?
-                   OR (SELECT COUNT(*) FROM forecast_day d WHERE d.city = o.city AND d.issued = o.time) != ?
+                WHERE NOT EXISTS (SELECT 1 FROM forecast f WHERE f.city = o.city AND f.issued = o.time AND f.hour_count = ? AND f.day_count = ?)
                 """, arguments: [hours, days])
             #expect(partial == 0, "\(context): every observation has its \(hours) forecast hours and \(days) days")
-            for table in ["forecast_hour", "forecast_day"] {
+            // Each forecast's blobs hold whole hours and days, as many as it says.
+            let forecasts = try Row.fetchCursor(db, sql: "SELECT hours, days, hour_count, day_count FROM forecast")
+            while let row = try forecasts.next() {
+                let forecast = IssuedForecast(hours: [UInt8](row["hours"] as Data), days: [UInt8](row["days"] as Data))
+                #expect(forecast?.hours.count == row["hour_count"] && forecast?.days.count == row["day_count"], "\(context)")
+            }
+            for table in ["forecast", "forecast_lead"] {
                 let orphans = try Int.fetchOne(db, sql: """
                     SELECT COUNT(*) FROM (SELECT DISTINCT city, issued FROM \(table)) f
                     WHERE NOT EXISTS (SELECT 1 FROM observation o WHERE o.city = f.city AND o.time = f.issued)

@@ -99,21 +99,11 @@ import Testing
             let reference = min(now, newest)
             #expect(try int(store, "SELECT min(time) FROM observation WHERE city = ?", [city.slug]) >= reference - 30 * 86_400)
             #expect(try int(store, "SELECT coalesce(min(target), ?2) FROM verification WHERE city = ?1", [city.slug, reference]) >= reference - 30 * 86_400)
-            // Hourly forecasts: none more than an hour past its target; none issued more than
-            // a day before that cannot be paired (lead 24 h or 72 h, within half an hour).
-            #expect(try int(store, """
-                SELECT count(*) FROM forecast_hour WHERE city = ?1 AND (target < ?2 - 3600 OR (issued < ?2 - 86400
-                    AND abs(target - issued - 86400) > 1800 AND abs(target - issued - 259200) > 1800))
-                """, [city.slug, reference]) == 0)
-            // The bound: a day of complete runs, and one row per verified lead from each run
-            // of the three days before (those not yet paired).
-            let lastDay = try int(store, "SELECT count(*) FROM observation WHERE city = ? AND time >= ? - 86400", [city.slug, reference])
-            let before = try int(store, "SELECT count(*) FROM observation WHERE city = ? AND time BETWEEN ? - 266400 AND ? - 86400",
-                                 [city.slug, reference, reference])
-            #expect(try int(store, "SELECT count(*) FROM forecast_hour WHERE city = ?", [city.slug]) <= lastDay * city.steps + before * 2)
-            let today = LocalDay.key(for: Date(timeIntervalSince1970: TimeInterval(reference)), in: city.zone)
-            let days = try rows(store, "SELECT min(day) AS first FROM forecast_day WHERE city = ?", [city.slug])
-            #expect((days.first?["first"] as String?).map { $0 >= LocalDay.key(today, plus: -1) } ?? true)
+            // Forecasts as issued: a day of complete runs; hours kept for the checks: none
+            // more than an hour past its target, one per lead and target hour at most.
+            #expect(try int(store, "SELECT count(*) FROM forecast WHERE city = ?1 AND issued < ?2 - 86400", [city.slug, reference]) == 0)
+            #expect(try int(store, "SELECT count(*) FROM forecast_lead WHERE city = ?1 AND target < ?2 - 3600", [city.slug, reference]) == 0)
+            #expect(try int(store, "SELECT count(*) FROM forecast_lead WHERE city = ?1 AND target > ?2 + 73 * 3600", [city.slug, reference]) == 0)
         }
     }
 
@@ -201,7 +191,7 @@ import Testing
         #expect(try store.lastPrune() == nil)
         let now = Self.time(ofRun: 71) + 60
         let first = try #require(try store.pruneIfDue(now: Date(timeIntervalSince1970: TimeInterval(now))))
-        #expect(first.cities == 1 && first.observations == 0 && first.forecastHours > 0 && first.forecastDays > 0)
+        #expect(first.cities == 1 && first.observations == 0 && first.forecasts > 0 && first.forecastLeads > 0)
         #expect(try store.lastPrune() == Date(timeIntervalSince1970: TimeInterval(now)))
         #expect(try store.pruneIfDue(now: Date(timeIntervalSince1970: TimeInterval(now + 86_399))) == nil)
         #expect(try store.pruneIfDue(now: Date(timeIntervalSince1970: TimeInterval(now - 86_400))) != nil, "a clock set back a day")
@@ -216,22 +206,22 @@ import Testing
         let folder = try TemporaryFolder()
         defer { folder.cleanup() }
         let file = folder.url.appendingPathComponent("history.sqlite")
-        let city = City(slug: "x", zone: TimeZone(identifier: "UTC")!, stepHours: 1, steps: 48)
-        let template = try Self.template()
         do {
-            let store = try SQLiteHistory(file: file)
-            _ = try store.record((0..<30).map { Self.entry(template, city, time: Self.time(ofRun: $0)) })
-            try store.database.write { db in
-                try db.execute(sql: "DROP TABLE meta; DELETE FROM grdb_migrations WHERE identifier = 'v3'")
+            let queue = try DatabaseQueue(path: file.path)
+            try HistorySchema.migrator.migrate(queue, upTo: "v2")
+            try queue.write { db in
+                for run in 0..<30 {
+                    try db.execute(sql: "INSERT INTO observation (city, time, source, time_zone, temperature, day) VALUES ('x', ?, 'onecall', 'UTC', 10, '2026-11-22')",
+                                   arguments: [Self.time(ofRun: run)])
+                }
             }
+            #expect(try queue.read { try HistorySchema.migrator.appliedIdentifiers($0) } == ["v1", "v2"])
+            #expect(try queue.read { try $0.tableExists("meta") } == false)
+            try queue.close()
         }
-        let queue = try DatabaseQueue(path: file.path)
-        #expect(try queue.read { try HistorySchema.migrator.appliedIdentifiers($0) } == ["v1", "v2"])
-        #expect(try queue.read { try $0.tableExists("meta") } == false)
-        try queue.close()
 
         let store = try SQLiteHistory(file: file)
-        #expect(try store.database.read { try HistorySchema.migrator.appliedIdentifiers($0) } == ["v1", "v2", "v3"])
+        #expect(try store.database.read { try HistorySchema.migrator.appliedIdentifiers($0) } == ["v1", "v2", "v3", "v4"])
         #expect(try store.lastPrune() == nil)
         #expect(try Self.int(store, "SELECT count(*) FROM observation") == 30)
         let now = Date(timeIntervalSince1970: TimeInterval(Self.time(ofRun: 29) + 60))
@@ -277,7 +267,7 @@ import Testing
         let lines = Self.lines(prune.stdout)
         #expect(lines.first == "pruned 8 cities, rows removed:", "\(prune.stdout)")
         #expect(lines.dropFirst().prefix(4) == ["observations 1 (their days' summaries are kept)", "forecast checks 0",
-                                                "hourly forecasts \(old.hourly.count)", "daily forecasts \(old.daily.count)"], "\(prune.stdout)")
+                                                "forecasts issued 1 (a run's hours and days each)", "forecast hours kept for checks 0"], "\(prune.stdout)")
         #expect(prune.stdout.contains("\(file.path): ") && prune.stdout.contains(" MB → ") && prune.stdout.contains("--vacuum"), "\(prune.stdout)")
         let store = try SQLiteHistory(file: file)
         #expect(try Self.int(store, "SELECT count(*) FROM observation") == 8)
@@ -313,7 +303,7 @@ import Testing
         // An old run of London's, then a build a day later: its rows are pruned.
         let old = try Self.oldRun()
         _ = try SQLiteHistory(file: site.url.appendingPathComponent(".isobar/history.sqlite")).record([old])
-        let rows = 1 + old.hourly.count + old.daily.count
+        let rows = 2  // its observation and its forecast (its two hours are not 24 or 72 hours ahead)
         let (third, thirdReport) = try await build(hoursAfter: 25)
         #expect(third.status == 0 && third.stderr.contains("; 0 recorded in the history, \(rows) old rows pruned"), "\(third.stderr)")
         #expect(thirdReport["pruned"] as? Int == rows)
@@ -353,7 +343,7 @@ struct HistoryRetentionBenchmark {
 
     static func report(_ store: SQLiteHistory, _ label: String) throws {
         try store.checkpoint()
-        let tables = ["observation", "observed_day", "verification", "forecast_hour", "forecast_day"]
+        let tables = ["observation", "observed_day", "verification", "forecast", "forecast_lead"]
         let counts = try tables.map { "\($0) \(try HistoryRetentionTests.int(store, "SELECT count(*) FROM \($0)"))" }
         print("\(label): \(HistoryStatsTable.bytes(of: store.file).file) bytes; " + counts.joined(separator: ", "))
     }
@@ -383,7 +373,7 @@ struct HistoryRetentionBenchmark {
     }
 
     /// 2,000 cities with 31 days of observations every 15 minutes and the last 2 days of
-    /// runs' forecasts (48 hourly, 8 daily), 31 days of checks: a day after their last
+    /// runs' forecasts (48 hourly, 8 daily) with their hours for the checks, 31 days of checks: a day after their last
     /// prune. Made by SQL (recording 400,000 runs would take an hour here).
     @Test(.enabled(if: which == "cities")) func twoThousandCities() throws {
         let folder = try TemporaryFolder()
@@ -400,21 +390,20 @@ struct HistoryRetentionBenchmark {
                 SELECT printf('city-%04d', i), ?1 - k * 900, 'onecall', 'UTC', 10 + k % 17, NULL, date(?1 - k * 900, 'unixepoch')
                 FROM c, k ORDER BY 1, 2
                 """, arguments: [end])
+            // Forecasts as issued in run order, blobs of their real size (48 hours, 8 days).
             try db.execute(sql: cte + """
-                k(k) AS (SELECT 0 UNION ALL SELECT k + 1 FROM k WHERE k < 2 * 96 - 1),
-                s(s) AS (SELECT 0 UNION ALL SELECT s + 1 FROM s WHERE s < 47)
-                INSERT INTO forecast_hour (city, issued, target, step_hours, temperature, humidity, pressure, precipitation_chance,
-                                           wind_speed, wind_gust, wind_direction, cloud_cover, visibility, uv_index, condition, feels_like, dew_point)
-                SELECT printf('city-%04d', i), ?1 - k * 900, (?1 - k * 900) / 3600 * 3600 + s * 3600, 1, 10.5 + s % 7, 70, 1013.2, 0.3,
-                       4.2, 7.1, 230, 75, 10000, 2.5, 803, 9.1, 5.3
-                FROM c, k, s ORDER BY 1, 2, 3
+                k(k) AS (SELECT 0 UNION ALL SELECT k + 1 FROM k WHERE k < 2 * 96 - 1)
+                INSERT INTO forecast (city, issued, hour_count, day_count, hours, days)
+                SELECT printf('city-%04d', i), ?1 - k * 900, 48, 8, zeroblob(\(1 + 48 * IssuedForecast.hourSize)), zeroblob(\(1 + 8 * IssuedForecast.daySize))
+                FROM c, k ORDER BY 2 DESC, 1
                 """, arguments: [end])
+            // The hours kept for the checks: targets from two days back to 72 hours ahead.
             try db.execute(sql: cte + """
-                k(k) AS (SELECT 0 UNION ALL SELECT k + 1 FROM k WHERE k < 2 * 96 - 1),
-                d(d) AS (SELECT 0 UNION ALL SELECT d + 1 FROM d WHERE d < 7)
-                INSERT INTO forecast_day (city, issued, day, temperature_min, temperature_max, precipitation_chance, rain, wind_speed, wind_gust, uv_index, condition)
-                SELECT printf('city-%04d', i), ?1 - k * 900, date(?1 - k * 900 + d * 86400, 'unixepoch'), 5.5, 14.5, 0.4, 1.2, 5.1, 9.3, 3.2, 500
-                FROM c, k, d ORDER BY 1, 2, 3
+                l(l) AS (VALUES (24), (72)),
+                h(h) AS (SELECT 0 UNION ALL SELECT h + 1 FROM h WHERE h < 5 * 24 - 1)
+                INSERT INTO forecast_lead SELECT printf('city-%04d', i), l, ?1 / 3600 * 3600 + (72 - h) * 3600,
+                       ?1 / 3600 * 3600 + (72 - h - l) * 3600, 10.5, 0.3
+                FROM c, l, h ORDER BY 1, 2, 3
                 """, arguments: [end])
             try db.execute(sql: cte + """
                 l(l) AS (VALUES (24), (72)),

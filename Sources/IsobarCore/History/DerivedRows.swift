@@ -46,7 +46,7 @@ enum DerivedRows {
     /// largest amount reported in it: `hour` is the hour being counted, `hour_precipitation`
     /// its amount so far, `precipitation` the finished hours' sum. This assumes observations
     /// come in time order, as runs and `history import` record them.
-    private static func addToDay(_ fact: ObservationFacts, _ db: Database) throws {
+    static func addToDay(_ fact: ObservationFacts, _ db: Database) throws {
         try db.cachedStatement(sql: """
             INSERT INTO observed_day VALUES (?1, ?2, ?3, ?3, ?3, 1, 0, ?4, ?5)
             ON CONFLICT (city, day) DO UPDATE SET
@@ -61,19 +61,32 @@ enum DerivedRows {
             """).execute(arguments: [fact.city, fact.day, fact.temperature, fact.time / 3600, fact.precipitation])
     }
 
+    /// Keeps the forecast's hours that a check can pair: those whose target is a whole hour
+    /// made `leads` hours ahead, within half an hour. Of the runs made about that far
+    /// ahead of one target, the one nearest `target - lead` is kept (the earlier on a tie).
+    static func addLeads(of forecast: IssuedForecast, city: String, issued: Int64, _ db: Database) throws {
+        for hour in forecast.hours where hour.target % 3600 == 0 {
+            for lead in leads where abs(hour.target - Int64(lead * 3600) - issued) <= Int64(issueTolerance) {
+                try db.cachedStatement(sql: """
+                    INSERT INTO forecast_lead VALUES (?, ?, ?, ?, ?, ?)
+                    ON CONFLICT (city, lead_hours, target) DO UPDATE SET
+                        issued = excluded.issued, temperature = excluded.temperature, chance = excluded.chance
+                    WHERE abs(excluded.target - excluded.lead_hours * 3600 - excluded.issued) < abs(target - lead_hours * 3600 - issued)
+                    """).execute(arguments: [city, lead, hour.target, issued, hour.temperature, hour.precipitationChance])
+            }
+        }
+    }
+
     /// Pairs the observation with the forecasts made `leads` hours before its nearest
-    /// whole hour, from the run whose data time was nearest that (within half an hour). The
-    /// observation nearest the target hour wins when several fall within half an hour.
-    private static func verify(_ fact: ObservationFacts, _ db: Database) throws {
+    /// whole hour, from the run whose data time was nearest that (within half an hour:
+    /// `forecast_lead`). The observation nearest the target hour wins when several fall
+    /// within half an hour.
+    static func verify(_ fact: ObservationFacts, _ db: Database) throws {
         let target = (fact.time + 1800) / 3600 * 3600
         for lead in leads {
-            let wanted = target - lead * 3600
             guard let forecast = try Row.fetchOne(db.cachedStatement(sql: """
-                SELECT issued, temperature, precipitation_chance FROM forecast_hour
-                WHERE city = ?1 AND target = ?2
-                  AND issued IN (SELECT time FROM observation WHERE city = ?1 AND time BETWEEN ?3 - 1800 AND ?3 + 1800)
-                ORDER BY abs(issued - ?3) LIMIT 1
-                """), arguments: [fact.city, target, wanted])
+                SELECT issued, temperature, chance FROM forecast_lead WHERE city = ? AND lead_hours = ? AND target = ?
+                """), arguments: [fact.city, lead, target])
             else { continue }
             try db.cachedStatement(sql: """
                 INSERT INTO verification VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -83,8 +96,31 @@ enum DerivedRows {
                 WHERE abs(excluded.observed_time - excluded.target) < abs(observed_time - target)
                 """).execute(arguments: [
                     fact.city, lead, target, forecast["issued"] as Int, forecast["temperature"] as Double,
-                    forecast["precipitation_chance"] as Double?, fact.time, fact.temperature, fact.precipitated,
+                    forecast["chance"] as Double?, fact.time, fact.temperature, fact.precipitated,
                 ])
+        }
+    }
+
+    /// A run recorded after later ones (an import): its forecast's checks whose target
+    /// hour has already been observed are paired now, from `forecast_lead` (which holds
+    /// this run's hours only where they were the nearest) and the observation nearest the
+    /// target.
+    static func pairLate(city: String, issued: Int64, _ db: Database) throws {
+        let leadRows = try Row.fetchAll(db.cachedStatement(sql: """
+            SELECT l.lead_hours, l.target, l.temperature, l.chance, o.time, o.temperature AS observed, o.rain_1h, o.snow_1h, o.condition
+            FROM forecast_lead l JOIN observation o ON o.city = l.city AND o.time >= l.target - 1800 AND o.time < l.target + 1800
+            WHERE l.city = ?1 AND l.issued = ?2
+            ORDER BY l.lead_hours, l.target, abs(o.time - l.target), o.time
+            """), arguments: [city, issued])
+        var paired = Set<[Int]>()
+        for row in leadRows {
+            let lead: Int = row["lead_hours"], target: Int = row["target"]
+            guard paired.insert([lead, target]).inserted else { continue }  // the nearest observation came first
+            let fact = ObservationFacts(city: city, time: row["time"], day: "", temperature: row["observed"],
+                                        rain: row["rain_1h"], snow: row["snow_1h"], condition: row["condition"])
+            try db.cachedStatement(sql: "INSERT OR REPLACE INTO verification VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)").execute(arguments: [
+                city, lead, target, issued, row["temperature"] as Double, row["chance"] as Double?, fact.time, fact.temperature, fact.precipitated,
+            ])
         }
     }
 }

@@ -66,9 +66,10 @@ enum HistorySchema {
                     city: row["city"], time: time, day: LocalDay.key(for: Date(timeIntervalSince1970: TimeInterval(time)), in: zone),
                     temperature: row["temperature"], rain: row["rain_1h"], snow: row["snow_1h"], condition: row["condition"]))
             }
+            // Their checks are paired by version 4, from the forecasts' new form.
             for fact in facts {
                 try db.execute(sql: "UPDATE observation SET day = ? WHERE city = ? AND time = ?", arguments: [fact.day, fact.city, fact.time])
-                try DerivedRows.add(fact, to: db)
+                try DerivedRows.addToDay(fact, db)
             }
         }
         // Version 3: facts about the file itself, one value per key. `last_prune`: when
@@ -76,6 +77,72 @@ enum HistorySchema {
         migrator.registerMigration("v3") { db in
             try db.execute(sql: "CREATE TABLE meta (key TEXT PRIMARY KEY, value) WITHOUT ROWID")
         }
+        // Version 4: a forecast as issued is one row per city and data time, its hours and
+        // days packed (`IssuedForecast`), instead of 56 rows: recording inserted each as
+        // a B-tree row of its own, most of its cost. `forecast` is a rowid table, so each
+        // run's rows go at its end, with a small index to find a city's. `forecast_lead`
+        // holds the hours the checks pair (made 24 h and 72 h ahead, within half an
+        // hour), taken out as the forecast is recorded.
+        migrator.registerMigration("v4") { db in
+            try db.execute(sql: """
+                CREATE TABLE forecast (
+                    city TEXT NOT NULL, issued INTEGER NOT NULL, hour_count INTEGER NOT NULL, day_count INTEGER NOT NULL,
+                    hours BLOB NOT NULL, days BLOB NOT NULL);
+                CREATE UNIQUE INDEX forecast_city ON forecast (city, issued);
+                CREATE TABLE forecast_lead (
+                    city TEXT NOT NULL, lead_hours INTEGER NOT NULL, target INTEGER NOT NULL,
+                    issued INTEGER NOT NULL, temperature REAL NOT NULL, chance REAL,
+                    PRIMARY KEY (city, lead_hours, target)) WITHOUT ROWID;
+                """)
+            try HistorySchema.packForecasts(db)
+            try db.execute(sql: "DROP TABLE forecast_hour; DROP TABLE forecast_day")
+            // The checks, from the observations in time order, as if recorded now.
+            let rows = try Row.fetchAll(db, sql: "SELECT city, time, day, temperature, rain_1h, snow_1h, condition FROM observation ORDER BY city, time")
+            for row in rows {
+                try DerivedRows.verify(ObservationFacts(city: row["city"], time: row["time"], day: row["day"] ?? "", temperature: row["temperature"],
+                                                        rain: row["rain_1h"], snow: row["snow_1h"], condition: row["condition"]), db)
+            }
+        }
         return migrator
+    }
+
+    /// Version 4's move of the forecasts as issued into one row per city and data time.
+    private static func packForecasts(_ db: Database) throws {
+        struct Run: Hashable { var city: String; var issued: Int64 }
+        var days: [Run: [IssuedForecast.Day]] = [:]
+        let dayRows = try Row.fetchCursor(db, sql: "SELECT * FROM forecast_day ORDER BY city, issued, day")
+        while let row = try dayRows.next() {
+            days[Run(city: row["city"], issued: row["issued"]), default: []].append(IssuedForecast.Day(
+                day: row["day"], condition: row["condition"] ?? 800, temperatureMin: row["temperature_min"], temperatureMax: row["temperature_max"],
+                precipitationChance: row["precipitation_chance"], rain: row["rain"], snow: row["snow"], windSpeed: row["wind_speed"],
+                windGust: row["wind_gust"], uvIndex: row["uv_index"]))
+        }
+        var current: Run?
+        var hours: [IssuedForecast.Hour] = []
+        func flush() throws {
+            guard let run = current else { return }
+            try SQLiteHistory.insertForecast(IssuedForecast(hours: hours, days: days.removeValue(forKey: run) ?? []),
+                                             city: run.city, issued: run.issued, into: db)
+        }
+        let hourRows = try Row.fetchCursor(db, sql: "SELECT * FROM forecast_hour ORDER BY city, issued, target")
+        while let row = try hourRows.next() {
+            let run = Run(city: row["city"], issued: row["issued"])
+            if current != run {
+                try flush()
+                current = run
+                hours = []
+            }
+            hours.append(IssuedForecast.Hour(
+                target: row["target"], stepHours: row["step_hours"], condition: row["condition"] ?? 800, temperature: row["temperature"],
+                feelsLike: row["feels_like"], humidity: row["humidity"], dewPoint: row["dew_point"], pressure: row["pressure"],
+                precipitationChance: row["precipitation_chance"], rain: row["rain"], snow: row["snow"], windSpeed: row["wind_speed"],
+                windGust: row["wind_gust"], windDirection: row["wind_direction"], cloudCover: row["cloud_cover"],
+                visibility: row["visibility"], uvIndex: row["uv_index"]))
+        }
+        try flush()
+        // Runs with days and no hours.
+        for (run, list) in days {
+            try SQLiteHistory.insertForecast(IssuedForecast(hours: [], days: list), city: run.city, issued: run.issued, into: db)
+        }
     }
 }

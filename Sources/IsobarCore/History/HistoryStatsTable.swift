@@ -38,11 +38,11 @@ public enum HistoryStatsTable {
     /// (with its write-ahead log) before and after.
     public static func pruned(_ outcome: PruneOutcome, file: URL, before: Int, after: Int, vacuumed: Bool) -> String {
         let kinds = [("observations", outcome.observations, "  (their days' summaries are kept)"), ("forecast checks", outcome.verifications, ""),
-                     ("hourly forecasts", outcome.forecastHours, ""), ("daily forecasts", outcome.forecastDays, "")]
+                     ("forecasts issued", outcome.forecasts, "  (a run's hours and days each)"), ("forecast hours kept for checks", outcome.forecastLeads, "")]
         let width = kinds.map { String($0.1).count }.max() ?? 1
         return "pruned \(outcome.cities) \(outcome.cities == 1 ? "city" : "cities"), rows removed:\n"
             + kinds.map { name, count, note in
-                "  " + name.padding(toLength: 18, withPad: " ", startingAt: 0) + String(repeating: " ", count: width - String(count).count) + "\(count)\(note)\n"
+                "  " + name.padding(toLength: 31, withPad: " ", startingAt: 0) + String(repeating: " ", count: width - String(count).count) + "\(count)\(note)\n"
             }.joined()
             + "\(file.path): \(megabytes(before)) MB → \(megabytes(after)) MB"
             + (vacuumed ? " (vacuumed)" : " (SQLite reuses the free pages; --vacuum makes the file smaller now)")

@@ -7,20 +7,22 @@ public struct PruneOutcome: Sendable, Equatable {
     public var cities = 0
     public var observations = 0
     public var verifications = 0
-    public var forecastHours = 0
-    public var forecastDays = 0
+    /// Forecasts as issued (a run's hours and days, one row).
+    public var forecasts = 0
+    /// Hours kept for the checks (`forecast_lead`).
+    public var forecastLeads = 0
 
     public init() {}
 
-    public var rows: Int { observations + verifications + forecastHours + forecastDays }
+    public var rows: Int { observations + verifications + forecasts + forecastLeads }
 
     static func + (a: PruneOutcome, b: PruneOutcome) -> PruneOutcome {
         var sum = a
         sum.cities += b.cities
         sum.observations += b.observations
         sum.verifications += b.verifications
-        sum.forecastHours += b.forecastHours
-        sum.forecastDays += b.forecastDays
+        sum.forecasts += b.forecasts
+        sum.forecastLeads += b.forecastLeads
         return sum
     }
 }
@@ -32,19 +34,18 @@ public struct PruneOutcome: Sendable, Equatable {
 ///   (the past week, records and "since" read only that; "yesterday" reads 24 h back);
 /// - forecast checks (`verification`) whose target is older than 30 days go: the pages'
 ///   checks cover the last 30 days;
-/// - hourly forecasts go once their target is more than an hour past (their 24 h and 72 h
-///   pairs are in `verification` by then), and, once issued more than a day before, those
-///   that can never be paired (lead not within half an hour of 24 h or 72 h): a day of
+/// - forecasts as issued (a run's hours and days) go a day after their issue: a day of
 ///   complete runs stays;
-/// - daily forecasts for days before the city's local yesterday go.
+/// - the hours kept for the checks (`forecast_lead`) go once their target is more than an
+///   hour past: their pairs are in `verification` by then.
 /// Nothing the pages read changes, so no city's revision is bumped.
 extension SQLiteHistory {
     /// Detail (observations) kept, seconds.
     static let detailPeriod = 30 * 86_400
-    /// Complete hourly forecasts kept, seconds after their issue.
+    /// Complete forecasts as issued kept, seconds after their issue.
     static let completeRunPeriod = 86_400
-    /// How long past its target an hourly forecast is kept, seconds: an observation up to
-    /// half an hour after the target hour may still pair with it.
+    /// How long past its target an hour kept for the checks is kept, seconds: an
+    /// observation up to half an hour after the target hour may still pair with it.
     static let targetGrace = 3_600
     /// A build prunes when the last prune is at least this far from its clock, seconds.
     static let pruneInterval = 86_400
@@ -110,27 +111,28 @@ extension SQLiteHistory {
     private static func prune(_ city: String, clock: Int, _ db: Database) throws -> PruneOutcome {
         var removed = PruneOutcome()
         removed.cities = 1
-        guard let newest = try Row.fetchOne(db.cachedStatement(sql: "SELECT time, time_zone FROM observation WHERE city = ? ORDER BY time DESC LIMIT 1"),
+        guard let newest = try Int.fetchOne(db.cachedStatement(sql: "SELECT time FROM observation WHERE city = ? ORDER BY time DESC LIMIT 1"),
                                             arguments: [city])
         else { return removed }
-        let reference = min(clock, newest["time"] as Int)
+        let reference = min(clock, newest)
         try db.cachedStatement(sql: "DELETE FROM observation WHERE city = ? AND time < ?").execute(arguments: [city, reference - detailPeriod])
         removed.observations = db.changesCount
-        let verification = try db.cachedStatement(sql: "DELETE FROM verification WHERE city = ? AND lead_hours = ? AND target < ?")
+        removed.verifications = try deleteByLead(from: "verification", city: city, before: reference - checkPeriod, db)
+        try db.cachedStatement(sql: "DELETE FROM forecast WHERE city = ? AND issued < ?").execute(arguments: [city, reference - completeRunPeriod])
+        removed.forecasts = db.changesCount
+        removed.forecastLeads = try deleteByLead(from: "forecast_lead", city: city, before: reference - targetGrace, db)
+        return removed
+    }
+
+    /// Deletes a city's rows of a table keyed (city, lead_hours, target) whose target is
+    /// before `limit`, lead by lead so each is a key range; how many went.
+    private static func deleteByLead(from table: String, city: String, before limit: Int, _ db: Database) throws -> Int {
+        let delete = try db.cachedStatement(sql: "DELETE FROM \(table) WHERE city = ? AND lead_hours = ? AND target < ?")
+        var removed = 0
         for lead in DerivedRows.leads {
-            try verification.execute(arguments: [city, lead, reference - checkPeriod])
-            removed.verifications += db.changesCount
+            try delete.execute(arguments: [city, lead, limit])
+            removed += db.changesCount
         }
-        // A row can be paired when its lead is within the tolerance of a verified lead.
-        let pairable = DerivedRows.leads.map { "abs(target - issued - \($0 * 3600)) <= \(DerivedRows.issueTolerance)" }.joined(separator: " OR ")
-        try db.cachedStatement(sql: """
-            DELETE FROM forecast_hour WHERE city = ?1 AND (target < ?2 OR (issued < ?3 AND NOT (\(pairable))))
-            """).execute(arguments: [city, reference - targetGrace, reference - completeRunPeriod])
-        removed.forecastHours = db.changesCount
-        let zone = TimeZone(identifier: newest["time_zone"]) ?? TimeZone(secondsFromGMT: 0)!
-        let yesterday = LocalDay.key(LocalDay.key(for: Date(timeIntervalSince1970: TimeInterval(reference)), in: zone), plus: -1)
-        try db.cachedStatement(sql: "DELETE FROM forecast_day WHERE city = ? AND day < ?").execute(arguments: [city, yesterday])
-        removed.forecastDays = db.changesCount
         return removed
     }
 

@@ -88,8 +88,8 @@ public final class SQLiteHistory: HistoryStore {
 
     /// One entry's rows; nothing when its city and data time are already there.
     /// Values are bound straight to the prepared statements (GRDB's `StatementArguments`
-    /// boxed every value: a third of recording's CPU), a city's hours and days in one
-    /// statement each (Benchmarks/README.md, "history.sh").
+    /// boxed every value: a third of recording's CPU), the forecast as one row
+    /// (`IssuedForecast`; Benchmarks/README.md, "history.sh").
     private static func insert(_ entry: HistoryEntry, into db: Database) throws -> Int {
         let issued = Int64(entry.time.timeIntervalSince1970)
         let now = entry.current
@@ -101,35 +101,29 @@ public final class SQLiteHistory: HistoryStore {
         row.text(entry.day)
         try row.run(db)
         guard db.changesCount > 0 else { return 0 }
+        try insertForecast(IssuedForecast(entry), city: entry.city, issued: issued, into: db)
         // An observation older than the city's newest (an import) changes the past its
-        // current pages show: their fingerprint takes the city's revision.
+        // current pages show: their fingerprint takes the city's revision. Its forecast's
+        // checks may have their observations already: they are paired now.
         if try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM observation WHERE city = ? AND time > ?)"),
                              arguments: [entry.city, issued]) == true {
             try db.cachedStatement(sql: "INSERT INTO city VALUES (?, 1) ON CONFLICT (city) DO UPDATE SET revision = revision + 1")
                 .execute(arguments: [entry.city])
-        }
-        if !entry.hourly.isEmpty {
-            var hours = StatementBinder(try db.cachedStatement(sql: "INSERT OR IGNORE INTO forecast_hour VALUES " + StatementBinder.placeholders(19, rows: entry.hourly.count)))
-            for step in entry.hourly {
-                hours.text(entry.city); hours.int(issued); hours.int(Int64(step.time.timeIntervalSince1970)); hours.int(Int64(step.stepHours))
-                hours.real(step.temperature); hours.real(step.feelsLike); hours.real(step.humidity); hours.real(step.dewPoint)
-                hours.real(step.pressure); hours.real(step.precipitationChance); hours.real(step.rain); hours.real(step.snow)
-                hours.real(step.windSpeed); hours.real(step.windGust); hours.real(step.windDirection); hours.real(step.cloudCover)
-                hours.real(step.visibility); hours.real(step.uvIndex); hours.int(Int64(step.condition.code))
-            }
-            try hours.run(db)
-        }
-        if !entry.daily.isEmpty {
-            var days = StatementBinder(try db.cachedStatement(sql: "INSERT OR IGNORE INTO forecast_day VALUES " + StatementBinder.placeholders(12, rows: entry.daily.count)))
-            for forecast in entry.daily {
-                days.text(entry.city); days.int(issued); days.text(forecast.day); days.real(forecast.temperatureMin)
-                days.real(forecast.temperatureMax); days.real(forecast.precipitationChance); days.real(forecast.rain); days.real(forecast.snow)
-                days.real(forecast.windSpeed); days.real(forecast.windGust); days.real(forecast.uvIndex); days.int(Int64(forecast.condition.code))
-            }
-            try days.run(db)
+            try DerivedRows.pairLate(city: entry.city, issued: issued, db)
         }
         try DerivedRows.add(ObservationFacts(entry), to: db)
         return 1
+    }
+
+    /// A forecast as issued: its row in `forecast` (nothing if the run is there) and the
+    /// hours the checks will pair in `forecast_lead`.
+    static func insertForecast(_ forecast: IssuedForecast, city: String, issued: Int64, into db: Database) throws {
+        var row = StatementBinder(try db.cachedStatement(sql: "INSERT OR IGNORE INTO forecast VALUES (?, ?, ?, ?, ?, ?)"))
+        row.text(city); row.int(issued); row.int(Int64(forecast.hours.count)); row.int(Int64(forecast.days.count))
+        row.blob(forecast.hoursBlob); row.blob(forecast.daysBlob)
+        try row.run(db)
+        guard db.changesCount > 0 else { return }
+        try DerivedRows.addLeads(of: forecast, city: city, issued: issued, db)
     }
 
     public func stats() throws -> [HistoryCityStats] {
@@ -137,8 +131,8 @@ public final class SQLiteHistory: HistoryStore {
             return try database.read { db in
                 let rows = try Row.fetchAll(db, sql: """
                     SELECT o.city, o.n, o.first, o.last,
-                           (SELECT COUNT(*) FROM forecast_hour h WHERE h.city = o.city) AS hours,
-                           (SELECT COUNT(*) FROM forecast_day d WHERE d.city = o.city) AS days
+                           (SELECT coalesce(sum(hour_count), 0) FROM forecast f WHERE f.city = o.city) AS hours,
+                           (SELECT coalesce(sum(day_count), 0) FROM forecast f WHERE f.city = o.city) AS days
                     FROM (SELECT city, COUNT(*) AS n, MIN(time) AS first, MAX(time) AS last FROM observation GROUP BY city) o
                     ORDER BY o.city
                     """)

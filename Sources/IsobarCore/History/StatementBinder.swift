@@ -2,8 +2,7 @@ import GRDB
 import GRDBSQLite
 
 /// Binds a prepared statement's parameters 1, 2, … in turn with SQLite's C API, then steps
-/// it once: recording binds some 1,100 values per city, and GRDB's boxed arguments cost a
-/// third of recording's CPU.
+/// it once: GRDB's boxed arguments cost a third of recording's CPU.
 struct StatementBinder {
     let statement: SQLiteStatement
     var index: Int32 = 0
@@ -15,8 +14,7 @@ struct StatementBinder {
         sqlite3_clear_bindings(self.statement)
     }
 
-    /// "(?, …), (?, …)": `rows` tuples of `columns` parameters (48 hours × 19 = 912, well
-    /// under SQLite's limit of 32,766).
+    /// "(?, …), (?, …)": `rows` tuples of `columns` parameters (at most SQLite's 32,766 in all).
     static func placeholders(_ columns: Int, rows: Int) -> String {
         let row = "(" + Array(repeating: "?", count: columns).joined(separator: ", ") + ")"
         return Array(repeating: row, count: rows).joined(separator: ", ")
@@ -35,6 +33,11 @@ struct StatementBinder {
     mutating func real(_ value: Double?) {
         index += 1
         if let value { sqlite3_bind_double(statement, index, value) } else { sqlite3_bind_null(statement, index) }
+    }
+
+    mutating func blob(_ bytes: [UInt8]) {
+        index += 1
+        bytes.withUnsafeBytes { _ = sqlite3_bind_blob(statement, index, $0.baseAddress, Int32($0.count), Self.transient) }
     }
 
     func run(_ db: Database) throws {

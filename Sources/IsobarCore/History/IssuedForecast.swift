@@ -1,0 +1,173 @@
+import Foundation
+
+/// A forecast as issued, as the `forecast` table keeps it: one row per city and data time,
+/// its hours and its days each packed into a blob. A run's 48 hours and 8 days as rows of
+/// their own were 56 B-tree inserts per city, most of recording's cost (Benchmarks/README.md,
+/// "history.sh"); nothing reads them by value but the forecast checks, which take the few
+/// hours they need into `forecast_lead` as the forecast is recorded.
+///
+/// The blobs' layout (version 1), little-endian: a version byte, then fixed-size records
+/// - hour: target (Int64, Unix seconds), step hours (UInt8), condition (Int16), then as
+///   Float32 temperature, feels like, humidity, dew point, pressure, precipitation
+///   chance, rain, snow, wind speed, gust, direction, cloud cover, visibility, UV index;
+/// - day: the local day (10 ASCII bytes, `yyyy-MM-dd`), condition (Int16), then as Float32
+///   the low, the high, precipitation chance, rain, snow, wind speed, gust, UV index.
+/// A value not sent is a NaN. Float32 keeps 7 significant digits: more than any API sends.
+struct IssuedForecast: Sendable, Equatable {
+    struct Hour: Sendable, Equatable {
+        var target: Int64
+        var stepHours: Int
+        var condition: Int
+        var temperature: Double
+        var feelsLike, humidity, dewPoint, pressure, precipitationChance, rain, snow: Double?
+        var windSpeed, windGust, windDirection, cloudCover, visibility, uvIndex: Double?
+    }
+
+    struct Day: Sendable, Equatable {
+        var day: String
+        var condition: Int
+        var temperatureMin: Double
+        var temperatureMax: Double
+        var precipitationChance, rain, snow, windSpeed, windGust, uvIndex: Double?
+    }
+
+    var hours: [Hour]
+    var days: [Day]
+
+    static let version: UInt8 = 1
+    static let hourSize = 8 + 1 + 2 + 14 * 4
+    static let daySize = 10 + 2 + 8 * 4
+}
+
+extension IssuedForecast {
+    init(_ entry: HistoryEntry) {
+        hours = entry.hourly.map { step in
+            Hour(target: Int64(step.time.timeIntervalSince1970), stepHours: step.stepHours, condition: step.condition.code,
+                 temperature: step.temperature, feelsLike: step.feelsLike, humidity: step.humidity, dewPoint: step.dewPoint,
+                 pressure: step.pressure, precipitationChance: step.precipitationChance, rain: step.rain, snow: step.snow,
+                 windSpeed: step.windSpeed, windGust: step.windGust, windDirection: step.windDirection,
+                 cloudCover: step.cloudCover, visibility: step.visibility, uvIndex: step.uvIndex)
+        }
+        days = entry.daily.map { day in
+            Day(day: day.day, condition: day.condition.code, temperatureMin: day.temperatureMin, temperatureMax: day.temperatureMax,
+                precipitationChance: day.precipitationChance, rain: day.rain, snow: day.snow, windSpeed: day.windSpeed,
+                windGust: day.windGust, uvIndex: day.uvIndex)
+        }
+    }
+
+    /// The hours' blob.
+    var hoursBlob: [UInt8] {
+        var out = PackedBytes(capacity: 1 + hours.count * Self.hourSize)
+        for hour in hours {
+            out.int64(hour.target); out.uint8(UInt8(clamping: hour.stepHours)); out.int16(hour.condition)
+            for value in [hour.temperature, hour.feelsLike, hour.humidity, hour.dewPoint, hour.pressure, hour.precipitationChance,
+                          hour.rain, hour.snow, hour.windSpeed, hour.windGust, hour.windDirection, hour.cloudCover,
+                          hour.visibility, hour.uvIndex] {
+                out.float(value)
+            }
+        }
+        return out.bytes
+    }
+
+    /// The days' blob.
+    var daysBlob: [UInt8] {
+        var out = PackedBytes(capacity: 1 + days.count * Self.daySize)
+        for day in days {
+            out.ascii(day.day, width: 10); out.int16(day.condition)
+            for value in [day.temperatureMin, day.temperatureMax, day.precipitationChance, day.rain, day.snow,
+                          day.windSpeed, day.windGust, day.uvIndex] {
+                out.float(value)
+            }
+        }
+        return out.bytes
+    }
+
+    /// Reads the two blobs back; nil when either is not a version-1 blob of whole records.
+    init?(hours hoursBlob: [UInt8], days daysBlob: [UInt8]) {
+        guard var hourReader = PackedBytes.Reader(hoursBlob, recordSize: Self.hourSize),
+              var dayReader = PackedBytes.Reader(daysBlob, recordSize: Self.daySize)
+        else { return nil }
+        hours = []
+        while !hourReader.atEnd {
+            let target = hourReader.int64(), step = Int(hourReader.uint8()), condition = hourReader.int16()
+            let v = (0..<14).map { _ in hourReader.float() }
+            hours.append(Hour(target: target, stepHours: step, condition: condition, temperature: v[0] ?? .nan,
+                              feelsLike: v[1], humidity: v[2], dewPoint: v[3], pressure: v[4], precipitationChance: v[5],
+                              rain: v[6], snow: v[7], windSpeed: v[8], windGust: v[9], windDirection: v[10],
+                              cloudCover: v[11], visibility: v[12], uvIndex: v[13]))
+        }
+        days = []
+        while !dayReader.atEnd {
+            let day = dayReader.ascii(width: 10), condition = dayReader.int16()
+            let v = (0..<8).map { _ in dayReader.float() }
+            days.append(Day(day: day, condition: condition, temperatureMin: v[0] ?? .nan, temperatureMax: v[1] ?? .nan,
+                            precipitationChance: v[2], rain: v[3], snow: v[4], windSpeed: v[5], windGust: v[6], uvIndex: v[7]))
+        }
+    }
+}
+
+/// Fixed-width little-endian fields, written after a version byte and read back.
+struct PackedBytes {
+    private(set) var bytes: [UInt8]
+
+    init(capacity: Int) {
+        bytes = [IssuedForecast.version]
+        bytes.reserveCapacity(capacity)
+    }
+
+    mutating func uint8(_ value: UInt8) { bytes.append(value) }
+    mutating func int16(_ value: Int) { append(UInt16(bitPattern: Int16(clamping: value))) }
+    mutating func int64(_ value: Int64) { append(UInt64(bitPattern: value)) }
+    /// A value as Float32; an absent one as a NaN.
+    mutating func float(_ value: Double?) { append((value.map(Float.init) ?? .nan).bitPattern) }
+
+    mutating func ascii(_ text: String, width: Int) {
+        var utf8 = Array(text.utf8.prefix(width))
+        utf8 += Array(repeating: 0x20, count: width - utf8.count)
+        bytes += utf8
+    }
+
+    private mutating func append<T: FixedWidthInteger>(_ value: T) {
+        withUnsafeBytes(of: value.littleEndian) { bytes += $0 }
+    }
+
+    struct Reader {
+        private let bytes: [UInt8]
+        private var offset = 1
+
+        /// Nil unless the bytes are a version byte and whole records.
+        init?(_ bytes: [UInt8], recordSize: Int) {
+            guard bytes.first == IssuedForecast.version, (bytes.count - 1) % recordSize == 0 else { return nil }
+            self.bytes = bytes
+        }
+
+        var atEnd: Bool { offset >= bytes.count }
+
+        mutating func uint8() -> UInt8 {
+            defer { offset += 1 }
+            return bytes[offset]
+        }
+
+        mutating func int16() -> Int { Int(Int16(bitPattern: read(UInt16.self))) }
+        mutating func int64() -> Int64 { Int64(bitPattern: read(UInt64.self)) }
+
+        /// A Float32 as the Double it stood for (rounded to the thousandth: Float32's own
+        /// digits beyond it are noise); nil for a NaN.
+        mutating func float() -> Double? {
+            let value = Float(bitPattern: read(UInt32.self))
+            return value.isNaN ? nil : (Double(value) * 1000).rounded() / 1000
+        }
+
+        mutating func ascii(width: Int) -> String {
+            defer { offset += width }
+            return String(decoding: bytes[offset..<offset + width], as: UTF8.self).trimmingCharacters(in: .whitespaces)
+        }
+
+        private mutating func read<T: FixedWidthInteger>(_: T.Type) -> T {
+            var value: T = 0
+            withUnsafeMutableBytes(of: &value) { $0.copyBytes(from: bytes[offset..<offset + MemoryLayout<T>.size]) }
+            offset += MemoryLayout<T>.size
+            return T(littleEndian: value)
+        }
+    }
+}
