@@ -70,17 +70,7 @@ import Testing
         let folder = try TemporaryFolder()
         defer { folder.cleanup() }
         let file = folder.url.appendingPathComponent("history.sqlite")
-        let entries = try [0.0, 24].map { hours in
-            var forecast = try HistoryTests.forecast(hoursAfter: hours)
-            let first = try #require(forecast.hourly.first)
-            forecast.hourly = (0..<48).map { index in
-                var step = first
-                step.time += Double(index) * 3600
-                step.temperature += Double(index) / 10
-                return step
-            }
-            return HistoryEntry(city: "london-gb", forecast: forecast)
-        }
+        let entries = try Self.twoRuns()
         let queue = try DatabaseQueue(path: file.path)
         try HistorySchema.migrator.migrate(queue, upTo: "v1")
         try queue.write { db in
@@ -114,10 +104,44 @@ import Testing
         let tables = try store.database.read { try String.fetchAll($0, sql: "SELECT name FROM sqlite_master WHERE type = 'table'") }
         #expect(!tables.contains("forecast_hour") && !tables.contains("forecast_day"))
         // The second run's hour was forecast 24 hours ahead by the first: one check.
-        let check = try store.database.read { try Row.fetchOne($0, sql: "SELECT * FROM verification") }
+        try Self.expectOneCheck(store, entries)
+        #expect(try store.stats().first?.forecastHours == entries.map(\.hourly.count).reduce(0, +))
+    }
+
+    /// Two runs 24 hours apart, each forecast stretched to 48 hours.
+    static func twoRuns() throws -> [HistoryEntry] {
+        try [0.0, 24].map { hours in
+            var forecast = try HistoryTests.forecast(hoursAfter: hours)
+            let first = try #require(forecast.hourly.first)
+            forecast.hourly = (0..<48).map { index in
+                var step = first
+                step.time += Double(index) * 3600
+                step.temperature += Double(index) / 10
+                return step
+            }
+            return HistoryEntry(city: "london-gb", forecast: forecast)
+        }
+    }
+
+    /// The second run's hour, forecast 24 hours ahead by the first, is the one check.
+    static func expectOneCheck(_ store: SQLiteHistory, _ entries: [HistoryEntry]) throws {
+        let checks = try store.database.read { try Row.fetchAll($0, sql: "SELECT * FROM verification") }
         let hour = (Int64(entries[1].time.timeIntervalSince1970) + 1800) / 3600 * 3600
         let forecastThen = try #require(entries[0].hourly.first { Int64($0.time.timeIntervalSince1970) == hour })
-        #expect(check?["lead_hours"] == 24 && check?["forecast"] == forecastThen.temperature && check?["observed"] == entries[1].current.temperature)
-        #expect(try store.stats().first?.forecastHours == entries.map(\.hourly.count).reduce(0, +))
+        #expect(checks.count == 1)
+        #expect(checks.first?["lead_hours"] == 24 && checks.first?["forecast"] == forecastThen.temperature
+                && checks.first?["observed"] == entries[1].current.temperature && checks.first?["target"] == hour)
+    }
+
+    /// An import of an older run after a newer one (out of order) still pairs its forecast
+    /// with the observation already recorded.
+    @Test func aRunRecordedLateIsPairedWithWhatWasObserved() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.cleanup() }
+        let store = try SQLiteHistory(file: folder.url.appendingPathComponent("history.sqlite"))
+        let entries = try Self.twoRuns()
+        #expect(try store.record([entries[1]]) == 1)
+        #expect(try store.record([entries[0]]) == 1)
+        try Self.expectOneCheck(store, entries)
     }
 }
