@@ -21,6 +21,7 @@ import time
 from pathlib import Path
 
 import pytest
+from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -100,7 +101,9 @@ def body_text(driver) -> str:
 
 def wait_for(driver, what: str, condition) -> None:
     try:
-        WebDriverWait(driver, RELOAD_WITHIN, poll_frequency=0.05).until(condition)
+        # A look that lands while the page reloads finds the old body gone: look again.
+        WebDriverWait(driver, RELOAD_WITHIN, poll_frequency=0.05,
+                      ignored_exceptions=(StaleElementReferenceException, NoSuchElementException)).until(condition)
     except Exception:
         pytest.fail(f"the open page did not show {what} within {RELOAD_WITHIN} s; it shows:\n"
                     f"{body_text(driver)[:600]}", pytrace=False)
