@@ -23,6 +23,12 @@ shift crosses, at the city's UTC offset of the snapshot time. The schema is read
 template (sqlite_master), so this follows Isobar's schema as it changes. The snapshot's
 own data time is left out: the next build records it, as a new data time.
 
+The forecast checks are derived, as Isobar derives them, once the rows are in: the hours
+kept for them (`forecast_lead`, made 24 h ahead in a data set whose forecasts reach 48 h)
+are copied as made 72 h ahead too, as a site whose forecasts reach further has them, and
+every such hour is paired with the observation nearest it (`verification`, whose triggers
+keep `check_day`): a page then sums a month of both leads, as it would on such a site.
+
 Rows are inserted data time by data time, every city each time, as real runs insert
 them, so pages split and fill as they would in a file cron has written for a month
 (nothing is vacuumed). The values are the snapshot's: the cost of an insert does not
@@ -98,6 +104,26 @@ def shifted_select(table, cols, anchor):
             % (quote(table), ", ".join(quote(c[0]) for c in cols), ", ".join(exprs), quote(table)))
 
 
+def pair_checks(db, tables, observe_every):
+    """The checks' pairs for the filled rows (see the module's doc); nothing for a schema
+    without `forecast_lead` and `verification`."""
+    if "forecast_lead" not in tables or "verification" not in tables:
+        return
+    db.execute("BEGIN")
+    db.execute("""INSERT OR IGNORE INTO forecast_lead (city, lead_hours, target, issued, temperature, chance)
+                  SELECT city, 72, target, issued - 48 * 3600, temperature, chance FROM forecast_lead WHERE lead_hours = 24""")
+    # The observation nearest the target hour: with one every --observe-every, the one
+    # within half that of it.
+    half = max(1, observe_every // 2)
+    db.execute("""INSERT OR IGNORE INTO verification (city, lead_hours, target, issued, forecast, chance,
+                                                      observed_time, observed, precipitated)
+                  SELECT l.city, l.lead_hours, l.target, l.issued, l.temperature, l.chance, o.time, o.temperature,
+                         coalesce(o.rain_1h, 0) + coalesce(o.snow_1h, 0) > 0 OR coalesce(o.condition, 800) BETWEEN 200 AND 699
+                  FROM forecast_lead l JOIN observation o ON o.city = l.city AND o.time >= l.target - :half AND o.time < l.target + :half
+                  ORDER BY l.city, l.lead_hours, l.target""", {"half": half})
+    db.execute("COMMIT")
+
+
 def main():
     ap = argparse.ArgumentParser(description="Pre-fill an Isobar history database with past data times.")
     ap.add_argument("template", help="a history Isobar recorded with one data time per city")
@@ -165,6 +191,7 @@ def main():
             db.execute("COMMIT")
             db.execute("BEGIN")
     db.execute("COMMIT")
+    pair_checks(db, tables, args.observe_every)
     counts = {t: db.execute("SELECT COUNT(*) FROM main.%s" % quote(t)).fetchone()[0] for t in tables}
     db.execute("DETACH DATABASE snap")
     db.execute("PRAGMA journal_mode = WAL")   # as Isobar opens it

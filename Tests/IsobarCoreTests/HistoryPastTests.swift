@@ -127,5 +127,29 @@ import Testing
         // Yesterday at this time: the 00:00 observation of 10 March (within 90 minutes).
         #expect(summary.yesterday == .init(time: Self.start + 216 * 3600, temperature: 19, difference: 6))
     }
+    /// Records read each earlier year's month by its own key range: the same date and month
+    /// in 2024 and 2025 count, that year's April and the days around do not.
+    @Test func recordsReachBackOverYears() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.cleanup() }
+        let store = try Self.store(folder)
+        let noon: (String) -> Date = { LocalDay.noon($0)! }
+        let earlier: [(String, Double)] = [("2024-02-29", 50), ("2024-03-11", 30), ("2024-04-01", 45), ("2025-03-05", -5), ("2025-04-11", 40), ("2025-12-31", -20)]
+        var entries = try earlier.map { day, value in try Self.entry(hour: 0, at: noon(day), temperature: { _ in value }) }
+        entries += try (0..<10).map { day in try Self.entry(hour: day * 24, at: noon("2026-03-01") + TimeInterval(day * 86_400), temperature: { _ in 10 }) }
+        _ = try store.record(entries)
+        let now = noon("2026-03-11")
+        let past = try store.past(of: "x", before: now, today: "2026-03-11")
+        #expect(past.days.map(\.day) == ["2024-03-11", "2025-03-05"] + (1...10).map { String(format: "2026-03-%02d", $0) })
+        #expect(past.firstDay == "2024-02-29")
+        var current = entries[0].current
+        current.time = now
+        current.temperature = 12
+        let summary = HistorySummary(past: past, current: current, today: "2026-03-11")
+        #expect(summary.onThisDate == .init(warmest: .init(value: 30, day: "2024-03-11"), coldest: .init(value: 12, day: "2026-03-11"), days: 2))
+        #expect(summary.inThisMonth.warmest == .init(value: 30, day: "2024-03-11") && summary.inThisMonth.coldest == .init(value: -5, day: "2025-03-05"))
+        #expect(summary.since == "2024-02-29")
+    }
 }
+
 

@@ -92,6 +92,18 @@ import Testing
         try store.database.read { try Int.fetchOne($0, sql: sql, arguments: arguments) } ?? 0
     }
 
+    /// `check_day` holds exactly `verification` summed per city, lead and UTC day: the
+    /// triggers kept it through every insert, replacement and delete.
+    static func expectCheckDaysMatchPairs(_ store: SQLiteHistory, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+        let kept = try rows(store, "SELECT city, lead_hours, day, pairs, error_sum, likely, happened FROM check_day ORDER BY 1, 2, 3")
+        let summed = try rows(store, """
+            SELECT city, lead_hours, target / 86400 AS day, count(*) AS pairs, sum(round(abs(forecast - observed) * 1000000)) AS error_sum,
+                   sum(coalesce(chance >= 0.5, 0)) AS likely, sum(coalesce(chance >= 0.5 AND precipitated, 0)) AS happened
+            FROM verification GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+            """)
+        #expect(kept == summed, sourceLocation: sourceLocation)
+    }
+
     /// Every city's rows are within the policy's bounds relative to `min(now, newest)`.
     static func checkBounds(_ store: SQLiteHistory, now: Int, cities: [City]) throws {
         for city in cities {
@@ -127,6 +139,7 @@ import Testing
             // A gap of three runs now and then: days with fewer samples, yesterdays missing.
             if run % 250 < 3 && run > 0 { continue }
             // The pages of this run, read before it is recorded, once a day at a varying hour.
+            var readBefore: [(city: String, date: Date, today: String, past: CityPast)] = []
             if run % Self.runsPerDay == (run / Self.runsPerDay * 5) % Self.runsPerDay {
                 for city in cities {
                     let stopped = run > city.lastRun
@@ -136,6 +149,7 @@ import Testing
                     let a = try pruned.past(of: city.slug, before: date, today: today)
                     let b = try full.past(of: city.slug, before: date, today: today)
                     #expect(a == b, "\(city.slug) at run \(run)")
+                    readBefore.append((city.slug, date, today, a))
                     let current = Self.entry(template, city, time: page).current
                     #expect(HistorySummary(past: a, current: current, today: today) == HistorySummary(past: b, current: current, today: today))
                     compared += 1
@@ -147,6 +161,12 @@ import Testing
             let entries = cities.filter { run <= $0.lastRun }.map { Self.entry(template, $0, time: time) }
             #expect(try pruned.record(entries) == entries.count)
             _ = try full.record(entries)
+            // A build run again on the same data reads the same past: today's summary now
+            // holds its own observation, and the checks that observation paired are left out.
+            for page in readBefore {
+                let again = try pruned.past(of: page.city, before: page.date, today: page.today)
+                #expect(again == page.past, "\(page.city) again at run \(run): \(again) \(page.past)")
+            }
             // The build's clock, a little after the data time.
             let now = time + 90
             if try pruned.pruneIfDue(now: Date(timeIntervalSince1970: TimeInterval(now))) != nil {
@@ -161,6 +181,8 @@ import Testing
         #expect(prunes.count >= simulatedDays * 3 / 4 && prunes.count <= simulatedDays)
         #expect(zip(prunes, prunes.dropFirst()).allSatisfy { $1 - $0 >= 86_400 && $1 - $0 <= 86_400 + 9 * 3600 })
 
+        try Self.expectCheckDaysMatchPairs(pruned)
+        try Self.expectCheckDaysMatchPairs(full)
         // The daily summaries are all there, as the unpruned copy has them.
         let days = "SELECT * FROM observed_day ORDER BY city, day"
         #expect(try Self.rows(pruned, days) == Self.rows(full, days))
@@ -221,7 +243,7 @@ import Testing
         }
 
         let store = try SQLiteHistory(file: file)
-        #expect(try store.database.read { try HistorySchema.migrator.appliedIdentifiers($0) } == ["v1", "v2", "v3", "v4"])
+        #expect(try store.database.read { try HistorySchema.migrator.appliedIdentifiers($0) } == ["v1", "v2", "v3", "v4", "v5"])
         #expect(try store.lastPrune() == nil)
         #expect(try Self.int(store, "SELECT count(*) FROM observation") == 30)
         let now = Date(timeIntervalSince1970: TimeInterval(Self.time(ofRun: 29) + 60))

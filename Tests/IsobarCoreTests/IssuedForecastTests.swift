@@ -129,6 +129,7 @@ import Testing
         let hour = (Int64(entries[1].time.timeIntervalSince1970) + 1800) / 3600 * 3600
         let forecastThen = try #require(entries[0].hourly.first { Int64($0.time.timeIntervalSince1970) == hour })
         #expect(checks.count == 1)
+        try HistoryRetentionTests.expectCheckDaysMatchPairs(store)
         #expect(checks.first?["lead_hours"] == 24 && checks.first?["forecast"] == forecastThen.temperature
                 && checks.first?["observed"] == entries[1].current.temperature && checks.first?["target"] == hour)
     }

@@ -74,7 +74,8 @@ public struct CityPast: Sendable, Equatable {
 
     /// The observation nearest 24 h before the data time (within 90 minutes).
     public var yesterday: Reading?
-    /// The verified forecasts of the 30 days before the data time, per lead.
+    /// The verified forecasts whose target falls on the last 30 UTC days (the data time's
+    /// included) and whose observation came before the data time, per lead.
     public var checks: [ForecastCheck]
 
     public init(days: [ObservedDay] = [], today: ObservedDay? = nil, currentHourPrecipitation: Double = 0, firstDay: String? = nil,

@@ -48,8 +48,9 @@ enum DerivedRows {
     /// come in time order, as runs and `history import` record them.
     static func addToDay(_ fact: ObservationFacts, _ db: Database) throws {
         try db.cachedStatement(sql: """
-            INSERT INTO observed_day VALUES (?1, ?2, ?3, ?3, ?3, 1, 0, ?4, ?5)
+            INSERT INTO observed_day VALUES (?1, ?2, ?3, ?3, ?3, 1, 0, ?4, ?5, ?6)
             ON CONFLICT (city, day) DO UPDATE SET
+                last_time = max(coalesce(last_time, 0), excluded.last_time),
                 temperature_min = min(temperature_min, excluded.temperature_min),
                 temperature_max = max(temperature_max, excluded.temperature_max),
                 temperature_sum = temperature_sum + excluded.temperature_sum,
@@ -58,7 +59,7 @@ enum DerivedRows {
                 hour_precipitation = CASE WHEN excluded.hour = hour THEN max(hour_precipitation, excluded.hour_precipitation)
                                           ELSE excluded.hour_precipitation END,
                 hour = excluded.hour
-            """).execute(arguments: [fact.city, fact.day, fact.temperature, fact.time / 3600, fact.precipitation])
+            """).execute(arguments: [fact.city, fact.day, fact.temperature, fact.time / 3600, fact.precipitation, fact.time])
     }
 
     /// Keeps the forecast's hours that a check can pair: those whose target is a whole hour
@@ -88,17 +89,28 @@ enum DerivedRows {
                 SELECT issued, temperature, chance FROM forecast_lead WHERE city = ? AND lead_hours = ? AND target = ?
                 """), arguments: [fact.city, lead, target])
             else { continue }
-            try db.cachedStatement(sql: """
-                INSERT INTO verification VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                ON CONFLICT (city, lead_hours, target) DO UPDATE SET
-                    issued = excluded.issued, forecast = excluded.forecast, chance = excluded.chance,
-                    observed_time = excluded.observed_time, observed = excluded.observed, precipitated = excluded.precipitated
-                WHERE abs(excluded.observed_time - excluded.target) < abs(observed_time - target)
-                """).execute(arguments: [
-                    fact.city, lead, target, forecast["issued"] as Int, forecast["temperature"] as Double,
-                    forecast["chance"] as Double?, fact.time, fact.temperature, fact.precipitated,
-                ])
+            try db.cachedStatement(sql: pairIfNearer).execute(arguments: [
+                fact.city, lead, target, forecast["issued"] as Int, forecast["temperature"] as Double,
+                forecast["chance"] as Double?, fact.time, fact.temperature, fact.precipitated,
+            ])
         }
+    }
+
+    /// Writes a check's pair (the nine columns of `verification`), replacing the one its
+    /// hour has where `condition` holds. An upsert, not INSERT OR REPLACE: a replacing
+    /// insert's delete would not run `check_day`'s delete trigger (SQLite runs those only
+    /// with recursive triggers on).
+    private static let pairIfNearer = pair(replacing: "abs(excluded.observed_time - excluded.target) < abs(observed_time - target)")
+    private static let pairAlways = pair(replacing: "true")
+
+    private static func pair(replacing condition: String) -> String {
+        """
+        INSERT INTO verification VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+        ON CONFLICT (city, lead_hours, target) DO UPDATE SET
+            issued = excluded.issued, forecast = excluded.forecast, chance = excluded.chance,
+            observed_time = excluded.observed_time, observed = excluded.observed, precipitated = excluded.precipitated
+        WHERE \(condition)
+        """
     }
 
     /// A run recorded after later ones (an import): its forecast's checks whose target
@@ -118,7 +130,7 @@ enum DerivedRows {
             guard paired.insert([lead, target]).inserted else { continue }  // the nearest observation came first
             let fact = ObservationFacts(city: city, time: row["time"], day: "", temperature: row["observed"],
                                         rain: row["rain_1h"], snow: row["snow_1h"], condition: row["condition"])
-            try db.cachedStatement(sql: "INSERT OR REPLACE INTO verification VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)").execute(arguments: [
+            try db.cachedStatement(sql: pairAlways).execute(arguments: [
                 city, lead, target, issued, row["temperature"] as Double, row["chance"] as Double?, fact.time, fact.temperature, fact.precipitated,
             ])
         }

@@ -72,7 +72,7 @@ extension Presenter {
             },
             yesterdayDifference: summary.yesterday.map { format.quantity(temperatureChange: $0.difference) },
             checks: checks, hasChecks: !checks.isEmpty, rainCheck: rain,
-            checkIntro: strings.format("forecast_check_intro", ["period": strings.format("days_n", ["days": String(SQLiteHistory.checkPeriod / 86_400)])]))
+            checkIntro: strings.format("forecast_check_intro", ["period": strings.format("days_n", ["days": String(SQLiteHistory.checkDays)])]))
         let shown = model.hasPastWeek || model.hasRecords || model.comparedWithYesterday != nil || model.hasChecks
         return shown ? model : nil
     }
