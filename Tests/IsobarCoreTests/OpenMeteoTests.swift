@@ -239,6 +239,7 @@ import Testing
         #expect(query["timezone"] == "auto")
         #expect(query["timeformat"] == "unixtime")
         #expect(query["forecast_days"] == "8")
+        #expect(query["forecast_hours"] == "76", "past 72 hours after the data time, for the history's 72 h check")
         #expect(query["temperature_unit"] == "fahrenheit")
         #expect(query["wind_speed_unit"] == "mph")
         #expect(query["precipitation_unit"] == "inch")
