@@ -150,6 +150,21 @@ import Testing
         #expect(summary.inThisMonth.warmest == .init(value: 30, day: "2024-03-11") && summary.inThisMonth.coldest == .init(value: -5, day: "2025-03-05"))
         #expect(summary.since == "2024-02-29")
     }
+    /// "Yesterday at this time" is the reading nearest 24 hours before, within 90 minutes,
+    /// the earlier of two as near.
+    @Test func yesterdayIsTheNearestReading() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.cleanup() }
+        let store = try Self.store(folder)
+        let now = Self.start + 3 * 86_400, target = now - 86_400
+        let readings: [(TimeInterval, Double)] = [(-100 * 60, 1), (-40 * 60, 2), (30 * 60, 3), (60 * 60, 4), (120 * 60, 5)]
+        _ = try store.record(try readings.map { offset, value in try Self.entry(hour: 0, at: target + offset, temperature: { _ in value }) })
+        #expect(try store.past(of: "x", before: now, today: "2026-03-04").yesterday?.temperature == 3)
+        #expect(try store.past(of: "x", before: now + 5 * 60, today: "2026-03-04").yesterday?.temperature == 3, "25 minutes after against 45 before")
+        #expect(try store.past(of: "x", before: now - 5 * 60, today: "2026-03-04").yesterday?.temperature == 2, "35 minutes before and after: the earlier")
+        #expect(try store.past(of: "x", before: now + 300 * 60, today: "2026-03-04").yesterday == nil, "none within 90 minutes")
+    }
 }
+
 
 

@@ -9,6 +9,8 @@ import GRDB
 public final class SQLiteHistory: HistoryStore {
     public let file: URL
     let database: DatabasePool
+    /// The pages' reads of a city's past (`PastReaders`: SQLite's C API, not GRDB's pool).
+    let readers: PastReaders
 
     /// Why the history could not be used, said with the file and what to do.
     public struct Unavailable: Error, Sendable {
@@ -25,6 +27,7 @@ public final class SQLiteHistory: HistoryStore {
     /// Opens (or creates) the database and brings its schema up to date.
     public init(file: URL, busyTimeout: TimeInterval = 5) throws {
         self.file = file
+        readers = PastReaders(path: file.path, busyTimeout: busyTimeout)
         var configuration = Configuration()
         configuration.journalMode = .wal
         configuration.busyMode = .timeout(busyTimeout)

@@ -1,0 +1,107 @@
+import Foundation
+import GRDB
+import GRDBSQLite
+
+/// Read-only SQLite connections for the pages' reads of a city's past, each with its
+/// statements prepared once. A page's read through GRDB's pool (taking a reader, a hop
+/// onto its dispatch queue, `Row`s holding boxed values, a column found by name) cost as
+/// much as SQLite's own work; here a page takes an idle connection under a lock, binds
+/// and steps prepared statements, and reads the columns by position. GRDB stays the
+/// writer (`SQLiteHistory.database`), which migrated the schema before any of these
+/// opened. Connections open as pages first need them (one per thread reading at once)
+/// and close with the history.
+final class PastReaders: @unchecked Sendable {
+    private let path: String
+    private let busyTimeoutMilliseconds: Int32
+    private let lock = NSLock()
+    private var idle: [PastConnection] = []
+
+    init(path: String, busyTimeout: TimeInterval) {
+        self.path = path
+        busyTimeoutMilliseconds = Int32(busyTimeout * 1000)
+    }
+
+    func read<T>(_ body: (PastConnection) throws -> T) throws -> T {
+        let connection = try lock.withLock { idle.popLast() } ?? PastConnection(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+        defer { lock.withLock { idle.append(connection) } }
+        return try body(connection)
+    }
+}
+
+/// One read-only connection and its prepared statements, used by one page at a time.
+/// Each statement runs on its own (no transaction around a page's reads: see `past`).
+final class PastConnection {
+    private let handle: OpaquePointer
+    private var prepared: [OpaquePointer?]
+
+    init(path: String, busyTimeoutMilliseconds: Int32) throws {
+        var opened: OpaquePointer?
+        let code = sqlite3_open_v2(path, &opened, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, nil)
+        guard code == SQLITE_OK, let opened else {
+            let message = opened.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot be opened"
+            sqlite3_close_v2(opened)
+            throw DatabaseError(resultCode: ResultCode(rawValue: code), message: message)
+        }
+        sqlite3_busy_timeout(opened, busyTimeoutMilliseconds)
+        handle = opened
+        prepared = Array(repeating: nil, count: PastStatement.allCases.count)
+    }
+
+    deinit {
+        for statement in prepared { sqlite3_finalize(statement) }
+        sqlite3_close_v2(handle)
+    }
+
+    /// Runs `statement` with `arguments` (bound as ?1, ?2, …) and hands each result row to
+    /// `row`, whose columns are valid only during the call.
+    func rows(_ statement: PastStatement, _ arguments: [PastArgument], _ row: (ResultRow) throws -> Void) throws {
+        let stmt = try self.statement(statement)
+        defer { sqlite3_reset(stmt) }
+        sqlite3_clear_bindings(stmt)
+        for (index, argument) in arguments.enumerated() {
+            let position = Int32(index + 1)
+            switch argument {
+            case .text(let text): sqlite3_bind_text(stmt, position, text, -1, Self.transient)
+            case .int(let value): sqlite3_bind_int64(stmt, position, Int64(value))
+            }
+        }
+        while true {
+            let code = sqlite3_step(stmt)
+            if code == SQLITE_DONE { return }
+            guard code == SQLITE_ROW else { throw error(code) }
+            try row(ResultRow(statement: stmt))
+        }
+    }
+
+    private func statement(_ which: PastStatement) throws -> OpaquePointer {
+        if let ready = prepared[which.rawValue] { return ready }
+        var stmt: OpaquePointer?
+        let code = sqlite3_prepare_v3(handle, which.sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &stmt, nil)
+        guard code == SQLITE_OK, let stmt else { throw error(code) }
+        prepared[which.rawValue] = stmt
+        return stmt
+    }
+
+    private func error(_ code: Int32) -> DatabaseError {
+        DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(handle)))
+    }
+
+    private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+}
+
+enum PastArgument {
+    case text(String)
+    case int(Int)
+}
+
+/// A result row's columns by position.
+struct ResultRow {
+    let statement: OpaquePointer
+
+    func isNull(_ column: Int32) -> Bool { sqlite3_column_type(statement, column) == SQLITE_NULL }
+    func int(_ column: Int32) -> Int { Int(sqlite3_column_int64(statement, column)) }
+    func double(_ column: Int32) -> Double { sqlite3_column_double(statement, column) }
+    func text(_ column: Int32) -> String { sqlite3_column_text(statement, column).map { String(cString: $0) } ?? "" }
+    func optionalInt(_ column: Int32) -> Int? { isNull(column) ? nil : int(column) }
+    func optionalText(_ column: Int32) -> String? { isNull(column) ? nil : text(column) }
+}
