@@ -21,6 +21,12 @@ final class PastReaders: @unchecked Sendable {
         busyTimeoutMilliseconds = Int32(busyTimeout * 1000)
     }
 
+    /// Closes the idle connections: before GRDB's own, so that the last connection to
+    /// close is the writer's, which checkpoints the WAL into the file and removes it.
+    func close() {
+        lock.withLock { idle.removeAll() }
+    }
+
     func read<T>(_ body: (PastConnection) throws -> T) throws -> T {
         let connection = try lock.withLock { idle.popLast() } ?? PastConnection(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
         defer { lock.withLock { idle.append(connection) } }

@@ -60,6 +60,10 @@ public final class SQLiteHistory: HistoryStore {
         }
     }
 
+    deinit {
+        readers.close()
+    }
+
     static func unavailable(_ file: URL, _ error: DatabaseError) -> Unavailable {
         switch error.resultCode {
         case .SQLITE_BUSY, .SQLITE_LOCKED:
