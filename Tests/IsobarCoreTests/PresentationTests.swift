@@ -86,6 +86,18 @@ import Testing
         let shortPage = try templates.renderBody("city", try Self.presenter().cityPage(short, city: .test(), places: [], root: "../"))
         #expect(shortPage.contains("Next 2 hours"), "\(shortPage)")
         #expect(shortPage.contains("daily-heading"))
+
+        // A longer series (Open-Meteo's 76 hours, fetched for the history) still shows 48.
+        var long = try OpenWeatherDecoder(units: .metric).oneCall(TestPaths.response("onecall-quirks.json", .oneCall), city: .test())
+        let first = try #require(long.hourly.first)
+        long.hourly = (0..<76).map { index in
+            var hour = first
+            hour.time = first.time + TimeInterval(index * 3600)
+            return hour
+        }
+        long.current.time = first.time + 45 * 60
+        let longModel = try Self.presenter().cityPage(long, city: .test(), places: [], root: "../")
+        #expect(longModel.hourly.count == 48 && longModel.hourlyHeading == "Next 48 hours")
     }
 
     @Test func cityPageModelFromOneCall() throws {

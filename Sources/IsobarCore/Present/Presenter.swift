@@ -143,8 +143,10 @@ public struct Presenter: Sendable {
                 tags: alert.tags.map(Self.sentence).filter { !$0.isEmpty }, hasTags: alert.tags.contains { !$0.isEmpty })
         }
 
-        let horizon = current.time.addingTimeInterval(Self.hourlyHorizon)
-        let upcoming = forecast.hourly.filter { $0.time <= horizon }
+        // 48 hours from the first step shown, however many the source sent (Open-Meteo is
+        // asked for 76, for the history's 72-hour check).
+        let horizon = (forecast.hourly.first?.time ?? current.time).addingTimeInterval(Self.hourlyHorizon)
+        let upcoming = forecast.hourly.filter { $0.time < horizon }
         let hours = upcoming.map { hour in
             CityPageModel.Hour(
                 time: clock.time(hour.time), datetime: clock.iso8601(hour.time),
