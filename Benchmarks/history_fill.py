@@ -15,7 +15,8 @@ recorded them:
   one copy every --issue-every;
 - tables keyed by `target` without `issued` (schema v2's verification): one copy an hour;
 - tables keyed by `day` only (schema v2's daily summaries): one copy a day;
-- any other table (GRDB's migrations, a city table): kept as it is.
+- any other table (GRDB's migrations, a city table): kept as it is;
+- a table the schema's triggers write (`check_day`): left to them.
 
 A shifted copy moves every integer time column (`time`, `issued`, `target`, `*_time`) by
 the shift and every `day` column (the city's local yyyy-MM-dd) by the local days the
@@ -104,6 +105,15 @@ def shifted_select(table, cols, anchor):
             % (quote(table), ", ".join(quote(c[0]) for c in cols), ", ".join(exprs), quote(table)))
 
 
+def trigger_targets(db):
+    """Names the schema's triggers write to (schema v5's `check_day`), with some SQL
+    words the pattern also catches (`DO UPDATE SET`): the caller keeps the tables."""
+    targets = set()
+    for (sql,) in db.execute("SELECT sql FROM sqlite_master WHERE type = 'trigger'"):
+        targets.update(m.group(1) for m in re.finditer(r"(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+\"?(\w+)", sql, re.I))
+    return targets
+
+
 def pair_checks(db, tables, observe_every):
     """The checks' pairs for the filled rows (see the module's doc); nothing for a schema
     without `forecast_lead` and `verification`."""
@@ -166,7 +176,13 @@ def main():
     events = []   # (shift in seconds, table, statement)
     plan = {}
     db.execute("BEGIN")
+    derived = trigger_targets(db) & set(tables)
     for table in tables:
+        if table in derived:
+            # Kept by triggers as the rows they follow are copied: copying it as well
+            # would count those rows twice.
+            plan[table] = "kept by triggers"
+            continue
         cols = columns(db, table)
         cadence, anchor = classify(cols, args)
         if cadence is None:

@@ -13,7 +13,7 @@ import Testing
     /// temperature, its last-hour rain, and an hourly forecast of `forecastHours` whose
     /// error grows by 1 °C per 24 h of lead.
     static func entry(hour: Int, at time: Date? = nil, zone: String = "UTC", temperature: (Int) -> Double, rain: (Int) -> Double? = { _ in nil },
-                      chance: (Int) -> Double = { _ in 0 }, forecastHours: Int = 0) throws -> HistoryEntry {
+                      chance: (Int) -> Double = { _ in 0 }, forecastHours: Int = 0, stepsOnTheHour: Bool = false) throws -> HistoryEntry {
         var forecast = try HistoryTests.forecast()
         forecast.location.timeZoneIdentifier = zone
         forecast.current.time = time ?? start + TimeInterval(hour * 3600)
@@ -25,7 +25,9 @@ import Testing
         forecast.hourly = (0..<forecastHours).map { index in
             let lead = index + 1
             var step = template
-            step.time = forecast.current.time + TimeInterval(lead * 3600)
+            // Whole hours from the current hour, as the APIs send them, or the data time's.
+            let from = stepsOnTheHour ? (forecast.current.time.timeIntervalSince1970 / 3600).rounded(.down) * 3600 : forecast.current.time.timeIntervalSince1970
+            step.time = Date(timeIntervalSince1970: from + TimeInterval(lead * 3600))
             step.stepHours = 1
             step.temperature = temperature(hour + lead) + Double(lead) / 24
             step.precipitationChance = chance(hour + lead)
@@ -164,7 +166,36 @@ import Testing
         #expect(try store.past(of: "x", before: now - 5 * 60, today: "2026-03-04").yesterday?.temperature == 2, "35 minutes before and after: the earlier")
         #expect(try store.past(of: "x", before: now + 300 * 60, today: "2026-03-04").yesterday == nil, "none within 90 minutes")
     }
+    /// Runs every 15 minutes, off the hour, for four days, so that a later observation
+    /// nearer a target hour replaces the pair an earlier one made: every page read again
+    /// once its own data is recorded reads as it did before (today from the observations
+    /// then, not the summary; the unsettled pairs left out), and `check_day` stays the
+    /// pairs summed through the replacements.
+    @Test func aPageReadsTheSameOnceItsOwnDataIsRecorded() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.cleanup() }
+        let store = try Self.store(folder)
+        var withChecks = 0
+        for run in 0..<(4 * 96) {
+            let time = Self.start + TimeInterval(run * 900 + 7 * 60)  // :07, :22, :37, :52
+            let entry = try Self.entry(hour: run / 4, at: time, temperature: { 10 + Double($0 % 7) + Double($0 % 3) / 10 },
+                                       rain: { $0 % 5 == 0 ? 0.3 : nil }, chance: { $0 % 3 == 0 ? 0.7 : 0.2 },
+                                       forecastHours: 76, stepsOnTheHour: true)
+            let today = LocalDay.key(for: time, in: TimeZone(identifier: "UTC")!)
+            let before = try store.past(of: "x", before: time, today: today)
+            #expect(try store.record([entry]) == 1)
+            #expect(try store.past(of: "x", before: time, today: today) == before, "run \(run)")
+            if before.checks.count == 2 { withChecks += 1 }
+        }
+        #expect(withChecks > 50, "\(withChecks) pages had both checks")
+        // Pairs were replaced: an hour's :52 pair gave way to the next :07.
+        let replaced = try HistoryRetentionTests.int(store, "SELECT count(*) FROM verification WHERE observed_time % 3600 = 420")
+        let pairs = try HistoryRetentionTests.int(store, "SELECT count(*) FROM verification")
+        #expect(pairs > 90 && replaced * 10 > pairs * 9, "\(replaced) of \(pairs)")
+        try HistoryRetentionTests.expectCheckDaysMatchPairs(store)
+    }
 }
+
 
 
 

@@ -15,15 +15,12 @@ extension SQLiteHistory {
         do {
             // Without a transaction: each statement reads a snapshot of its own, which is
             // enough here. While pages are built only the recorder writes, and a city's
-            // entry is handed over after its page read its past; rows from the page's data
-            // time on (a build that runs again on the same data) are left out by `now`.
+            // entry is handed over after its page read its past; what the page's own data
+            // time may change (a build that runs again on the same data) is left out by `now`.
             return try readers.read { connection in
                 var past = CityPast()
-                var firstDay: String?, newest = 0
-                try connection.rows(.facts, [.text(city), .text(today)]) { row in
-                    firstDay = row.optionalText(0)
-                    newest = row.optionalInt(1) ?? 0
-                }
+                var firstDay: String?
+                try connection.rows(.firstDay, [.text(city), .text(today)]) { firstDay = $0.optionalText(0) }
                 // The readings either side of 24 hours before; the nearer (the earlier on a tie).
                 let dayBefore = now - 86_400
                 try connection.rows(.yesterday, [.text(city), .int(dayBefore)]) { row in
@@ -40,15 +37,7 @@ extension SQLiteHistory {
                 }
                 // Today counts once it has observations before the data time.
                 past.firstDay = firstDay ?? (past.today == nil ? nil : today)
-                let firstCheckDay = now / 86_400 - (Self.checkDays - 1)
-                let (checks, arguments): (PastStatement, [PastArgument]) = newest < now
-                    ? (.checks, [.text(city), .int(firstCheckDay)]) : (.checksBefore, [.text(city), .int(firstCheckDay), .int(now)])
-                try connection.rows(checks, arguments) { row in
-                    let pairs = row.int(1)
-                    past.checks.append(ForecastCheck(leadHours: row.int(0), pairs: pairs, days: row.int(2),
-                                                     meanAbsoluteError: Double(row.int(3)) / CheckDay.errorUnit / Double(pairs),
-                                                     likelyRain: row.int(4), likelyRainHappened: row.int(5)))
-                }
+                past.checks = try Self.checks(of: city, before: now, connection)
                 return past
             }
         } catch let error as DatabaseError {
@@ -56,7 +45,9 @@ extension SQLiteHistory {
         }
     }
 
-    /// A row of `observed_day` as `PastStatement.dayRange` reads it.
+    /// A day of `observed_day`, as `PastStatement.dayRange` reads it or as `readToday`
+    /// adds up the observations the same way, one at a time in time order (so both give
+    /// the same bits, whatever SQLite's own `sum()` does).
     private struct DayRow {
         /// With `precipitation` the finished clock hours' only.
         var observed: ObservedDay
@@ -71,6 +62,37 @@ extension SQLiteHistory {
             hour = row.int(6)
             hourPrecipitation = row.double(7)
             lastTime = row.optionalInt(8)
+        }
+
+        /// The first observation of `day`; `adding` the next ones as `DerivedRows.addToDay`
+        /// does (`mean` holds the running sum until `finished`).
+        init(day: String, time: Int, temperature: Double, precipitation: Double) {
+            observed = ObservedDay(day: day, low: temperature, high: temperature, mean: temperature, precipitation: 0, samples: 1)
+            hour = time / 3600
+            hourPrecipitation = precipitation
+            lastTime = time
+        }
+
+        mutating func add(time: Int, temperature: Double, precipitation: Double) {
+            observed.low = min(observed.low, temperature)
+            observed.high = max(observed.high, temperature)
+            observed.mean = observed.mean + temperature
+            observed.samples += 1
+            if time / 3600 == hour {
+                hourPrecipitation = max(hourPrecipitation, precipitation)
+            } else {
+                observed.precipitation = observed.precipitation + hourPrecipitation
+                hourPrecipitation = precipitation
+                hour = time / 3600
+            }
+            lastTime = time
+        }
+
+        /// The running sum made a mean.
+        var finished: DayRow {
+            var day = self
+            day.observed.mean = observed.mean / Double(observed.samples)
+            return day
         }
 
         /// The day with its last hour counted.
@@ -99,27 +121,67 @@ extension SQLiteHistory {
         return rows
     }
 
-    /// Today before the data time `now`, from today's summary when it holds nothing from
-    /// `now` on (observations are recorded in time order), else from the observations.
-    /// Each clock hour's precipitation counts once: the hours before `now`'s in `today`,
-    /// `now`'s own so far in `currentHourPrecipitation` (the page adds the current reading).
-    private static func readToday(_ row: DayRow, of city: String, before now: Int, into past: inout CityPast, _ connection: PastConnection) throws {
-        if let last = row.lastTime, last < now {
-            let inThisHour = row.hour == now / 3600
-            past.today = inThisHour ? row.observed : row.completed
-            past.currentHourPrecipitation = inThisHour ? row.hourPrecipitation : 0
-            return
+    /// Today before the data time `now`: today's summary when it holds nothing from `now`
+    /// on (observations are recorded in time order), else the observations before `now`
+    /// added up as the summary adds them. Each clock hour's precipitation counts once: the
+    /// hours before `now`'s in `today`, `now`'s own so far in `currentHourPrecipitation`
+    /// (the page adds the current reading).
+    private static func readToday(_ summary: DayRow, of city: String, before now: Int, into past: inout CityPast, _ connection: PastConnection) throws {
+        var row: DayRow? = summary
+        if (summary.lastTime ?? .max) >= now {
+            var sum: DayRow?
+            try connection.rows(.todayBefore, [.text(city), .text(summary.observed.day), .int(now)]) { observation in
+                let time = observation.int(0), temperature = observation.double(1)
+                let precipitation = observation.double(2) + observation.double(3)  // NULL reads as 0
+                if sum == nil {
+                    sum = DayRow(day: summary.observed.day, time: time, temperature: temperature, precipitation: precipitation)
+                } else {
+                    sum!.add(time: time, temperature: temperature, precipitation: precipitation)
+                }
+            }
+            row = sum?.finished
         }
-        let arguments: [PastArgument] = [.text(city), .text(row.observed.day), .int(now)]
-        past.today = nil
-        try connection.rows(.todayBefore, arguments) { day in
-            let samples = day.int(4)
-            guard samples > 0 else { return }
-            past.today = ObservedDay(day: day.text(0), low: day.double(1), high: day.double(2), mean: day.double(3) / Double(samples),
-                                     precipitation: day.double(5), samples: samples)
+        guard let row else { past.today = nil; past.currentHourPrecipitation = 0; return }
+        let inThisHour = row.hour == now / 3600
+        past.today = inThisHour ? row.observed : row.completed
+        past.currentHourPrecipitation = inThisHour ? row.hourPrecipitation : 0
+    }
+
+    /// The forecast checks of the last `checkDays` UTC days that are settled: a pair whose
+    /// target hour is less than half an hour before the data time (or after it) may still
+    /// be replaced by a nearer observation, this run's among them, so it is left out, and a
+    /// build run again on the same data reads the same checks. Whole days come summed from
+    /// `check_day`; the few unsettled pairs are taken off again (and a day they leave with
+    /// no pair is not counted).
+    private static func checks(of city: String, before now: Int, _ connection: PastConnection) throws -> [ForecastCheck] {
+        struct Totals { var pairs = 0, days = 0, errorSum = 0, likely = 0, happened = 0 }
+        var totals: [Int: Totals] = [:]
+        try connection.rows(.checks, [.text(city), .int(now / 86_400 - (checkDays - 1))]) { row in
+            totals[row.int(0)] = Totals(pairs: row.int(1), days: row.int(2), errorSum: row.int(3), likely: row.int(4), happened: row.int(5))
         }
-        past.currentHourPrecipitation = 0
-        try connection.rows(.hourBefore, arguments) { past.currentHourPrecipitation = $0.double(0) }
+        struct LeadDay: Hashable { var lead: Int, day: Int }
+        var unsettled: [LeadDay: Int] = [:]
+        try connection.rows(.unsettled, [.text(city), .int(now - 1800)]) { row in
+            let lead = row.int(0)
+            guard var total = totals[lead] else { return }
+            total.pairs -= 1
+            total.errorSum -= row.int(2)
+            total.likely -= row.int(3)
+            total.happened -= row.int(4)
+            totals[lead] = total
+            unsettled[LeadDay(lead: lead, day: row.int(1)), default: 0] += 1
+        }
+        for (key, count) in unsettled {
+            var pairs = 0
+            try connection.rows(.checkDayPairs, [.text(city), .int(key.lead), .int(key.day)]) { pairs = $0.int(0) }
+            if pairs <= count { totals[key.lead]?.days -= 1 }
+        }
+        return totals.keys.sorted().compactMap { lead in
+            guard let total = totals[lead], total.pairs > 0 else { return nil }
+            return ForecastCheck(leadHours: lead, pairs: total.pairs, days: total.days,
+                                 meanAbsoluteError: Double(total.errorSum) / CheckDay.errorUnit / Double(total.pairs),
+                                 likelyRain: total.likely, likelyRainHappened: total.happened)
+        }
     }
 
     /// Each city's revision: bumped when its past changes other than by a new data time.
@@ -136,35 +198,29 @@ extension SQLiteHistory {
 
 /// The statements a page's past is read with (`PastConnection` prepares each once).
 enum PastStatement: Int, CaseIterable {
-    /// The first day before today (?2) and the newest observation (is anything recorded
-    /// from the data time on: this data recorded already?).
-    case facts
+    /// The first day before today (?2).
+    case firstDay
     /// The last reading at or before ?2 and the first after it, within 90 minutes: two
     /// key lookups (sorting the range by distance took a temporary table).
     case yesterday
     /// A city's days in a range (?2 to ?3): `day, temperature_min, temperature_max,
     /// temperature_sum, samples, precipitation, hour, hour_precipitation, last_time`.
     case dayRange
-    /// Today (?2) from the observations before the data time ?3, in `dayRange`'s first
-    /// six columns, precipitation counting the clock hours before ?3's. A local day began
+    /// Today's (?2) observations before the data time ?3, in time order. A local day began
     /// at most 26 hours before (a 25-hour day): the time bound keeps the lookup to a key
     /// range, not the city's whole month.
     case todayBefore
-    /// The largest last-hour precipitation reported earlier in ?3's clock hour.
-    case hourBefore
-    /// The checks of the last `checkDays` UTC days (today's included) from `check_day`:
-    /// ?2 is the first of them. A day's row exists only while it holds a pair.
+    /// The checks from UTC day ?2 on, per lead, from `check_day`: pairs, days, errors,
+    /// likely rain, rain that came. A day's row exists only while it holds a pair.
     case checks
-    /// The same, for a page whose data is recorded already (a build run again on the same
-    /// data): less the pairs observed from its data time ?3 on, which lie within half an
-    /// hour of it, so that the page reads as it did the first time.
-    case checksBefore
+    /// The pairs whose target is at or after ?2, per lead: a key range each.
+    case unsettled
+    /// A day's pairs for a lead (?2) and UTC day (?3).
+    case checkDayPairs
 
     var sql: String {
         switch self {
-        case .facts: """
-            SELECT (SELECT min(day) FROM observed_day WHERE city = ?1 AND day < ?2), (SELECT max(time) FROM observation WHERE city = ?1)
-            """
+        case .firstDay: "SELECT min(day) FROM observed_day WHERE city = ?1 AND day < ?2"
         case .yesterday: """
             SELECT * FROM (SELECT time, temperature FROM observation WHERE city = ?1 AND time BETWEEN ?2 - 5400 AND ?2 ORDER BY time DESC LIMIT 1)
             UNION ALL
@@ -175,35 +231,21 @@ enum PastStatement: Int, CaseIterable {
             FROM observed_day WHERE city = ?1 AND day BETWEEN ?2 AND ?3 ORDER BY day
             """
         case .todayBefore: """
-            SELECT ?2, min(temperature), max(temperature), sum(temperature), count(*),
-                   (SELECT coalesce(sum(amount), 0) FROM (SELECT max(coalesce(rain_1h, 0) + coalesce(snow_1h, 0)) AS amount
-                        FROM observation WHERE city = ?1 AND time > ?3 - 93600 AND time < ?3 / 3600 * 3600 AND day = ?2 GROUP BY time / 3600))
-            FROM observation WHERE city = ?1 AND time > ?3 - 93600 AND time < ?3 AND day = ?2
-            """
-        case .hourBefore: """
-            SELECT coalesce(max(coalesce(rain_1h, 0) + coalesce(snow_1h, 0)), 0) FROM observation
-            WHERE city = ?1 AND day = ?2 AND time >= ?3 / 3600 * 3600 AND time < ?3
+            SELECT time, temperature, rain_1h, snow_1h FROM observation
+            WHERE city = ?1 AND time > ?3 - 93600 AND time < ?3 AND day = ?2 ORDER BY time
             """
         case .checks: """
             SELECT lead_hours, sum(pairs), count(*), sum(error_sum), sum(likely), sum(happened)
             FROM check_day WHERE city = ?1 AND day >= ?2 GROUP BY lead_hours ORDER BY lead_hours
             """
-        case .checksBefore: Self.checksBeforeSQL
+        case .unsettled: Self.unsettledSQL
+        case .checkDayPairs: "SELECT pairs FROM check_day WHERE city = ?1 AND lead_hours = ?2 AND day = ?3"
         }
     }
 
-    private static let checksBeforeSQL: String = {
-        let leads = DerivedRows.leads.map(String.init).joined(separator: ", ")
-        let unpair = "-1, -\(CheckDay.error("")), -\(CheckDay.likely("")), -\(CheckDay.happened(""))"
-        return """
-            SELECT lead_hours, sum(pairs), count(*), sum(error_sum), sum(likely), sum(happened)
-            FROM (SELECT lead_hours, day, sum(pairs) AS pairs, sum(error_sum) AS error_sum, sum(likely) AS likely, sum(happened) AS happened
-                  FROM (SELECT lead_hours, day, pairs, error_sum, likely, happened FROM check_day WHERE city = ?1 AND day >= ?2
-                        UNION ALL
-                        SELECT lead_hours, target / 86400, \(unpair) FROM verification
-                        WHERE city = ?1 AND lead_hours IN (\(leads)) AND target >= max(?3 - 1800, ?2 * 86400) AND observed_time >= ?3)
-                  GROUP BY lead_hours, day HAVING sum(pairs) > 0)
-            GROUP BY lead_hours ORDER BY lead_hours
-            """
-    }()
+    /// One key range per lead (an `IN` list would build a temporary table each time).
+    private static let unsettledSQL = DerivedRows.leads.map { lead in
+        "SELECT lead_hours, target / 86400, \(CheckDay.error("")), \(CheckDay.likely("")), \(CheckDay.happened(""))"
+            + " FROM verification WHERE city = ?1 AND lead_hours = \(lead) AND target >= ?2"
+    }.joined(separator: "\nUNION ALL\n")
 }
