@@ -75,7 +75,7 @@ public struct CityPast: Sendable, Equatable {
     /// The observation nearest 24 h before the data time (within 90 minutes).
     public var yesterday: Reading?
     /// The verified forecasts whose target falls on the last 30 UTC days (the data time's
-    /// included) and whose observation came before the data time, per lead.
+    /// included) and is at least half an hour before the data time, per lead.
     public var checks: [ForecastCheck]
 
     public init(days: [ObservedDay] = [], today: ObservedDay? = nil, currentHourPrecipitation: Double = 0, firstDay: String? = nil,
