@@ -58,17 +58,16 @@ final class PastConnection {
         sqlite3_close_v2(handle)
     }
 
-    /// Runs `statement` with `arguments` (bound as ?1, ?2, …) and hands each result row to
+    /// Runs `statement` with `arguments` (bound as ?1, ?2, … by `StatementBinder`) and hands each result row to
     /// `row`, whose columns are valid only during the call.
     func rows(_ statement: PastStatement, _ arguments: [PastArgument], _ row: (ResultRow) throws -> Void) throws {
         let stmt = try self.statement(statement)
         defer { sqlite3_reset(stmt) }
-        sqlite3_clear_bindings(stmt)
-        for (index, argument) in arguments.enumerated() {
-            let position = Int32(index + 1)
+        var binder = StatementBinder(prepared: stmt)
+        for argument in arguments {
             switch argument {
-            case .text(let text): sqlite3_bind_text(stmt, position, text, -1, Self.transient)
-            case .int(let value): sqlite3_bind_int64(stmt, position, Int64(value))
+            case .text(let text): binder.text(text)
+            case .int(let value): binder.int(Int64(value))
             }
         }
         while true {
@@ -91,8 +90,6 @@ final class PastConnection {
     private func error(_ code: Int32) -> DatabaseError {
         DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(handle)))
     }
-
-    private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 }
 
 enum PastArgument {

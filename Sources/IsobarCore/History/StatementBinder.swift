@@ -9,9 +9,14 @@ struct StatementBinder {
     private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
     init(_ statement: Statement) {
-        self.statement = statement.sqliteStatement
-        sqlite3_reset(self.statement)
-        sqlite3_clear_bindings(self.statement)
+        self.init(prepared: statement.sqliteStatement)
+    }
+
+    /// A statement prepared with the C API (`PastConnection`'s).
+    init(prepared statement: SQLiteStatement) {
+        self.statement = statement
+        sqlite3_reset(statement)
+        sqlite3_clear_bindings(statement)
     }
 
     /// "(?, …), (?, …)": `rows` tuples of `columns` parameters (at most SQLite's 32,766 in all).
