@@ -66,6 +66,26 @@ import Testing
         #expect(summary.forecastChecks.map(\.leadHours) == [24])
     }
 
+    /// A build closes its history while the recording thread may still hold the store:
+    /// closing folds the WAL into the file and removes it, whoever holds a reference,
+    /// after reads through the pages' connections and GRDB's own.
+    @Test func closingRemovesTheWALWhileTheStoreIsStillHeld() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.cleanup() }
+        let store = try Self.store(folder)
+        let entries = try (0..<30).map { hour in
+            try Self.entry(hour: hour, temperature: { 10 + Double($0 % 5) }, rain: { _ in nil }, chance: { _ in 0.1 }, forecastHours: 24)
+        }
+        #expect(try store.record(entries) == 30)
+        _ = try store.past(of: "x", before: Self.start + 30 * 3600, today: "2026-03-02")
+        #expect(try store.stats().count == 1)
+        let wal = folder.url.appendingPathComponent("history.sqlite-wal").path
+        #expect(FileManager.default.fileExists(atPath: wal))
+        store.close()
+        #expect(!FileManager.default.fileExists(atPath: wal), "closed with a reference still held, the WAL is gone")
+        withExtendedLifetime(store) {}
+    }
+
     @Test func localDaysFollowTheCitysClockAcrossDaylightSavingTime() throws {
         let folder = try TemporaryFolder()
         defer { folder.cleanup() }

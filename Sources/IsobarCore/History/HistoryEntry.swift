@@ -55,4 +55,6 @@ public protocol HistoryStore: Sendable {
     /// Applies the retention policy when it last ran a day or more before `now`: nil
     /// when it was not due.
     func pruneIfDue(now: Date) throws -> PruneOutcome?
+    /// Closes the store's connections; nothing reads or writes it afterwards.
+    func close()
 }

@@ -85,6 +85,11 @@ final class HistoryRecorder: @unchecked Sendable {
         return outcome
     }
 
+    /// Closes the store once the run is done with it (after `finish`).
+    func close() {
+        store.close()
+    }
+
     /// Queues the pending entries as a batch, starting a writing thread if none runs.
     /// Called with `condition` locked.
     private func handOff() {

@@ -60,6 +60,16 @@ public final class SQLiteHistory: HistoryStore {
         }
     }
 
+    /// Closes every connection, the writer's last, so that its checkpoint folds the WAL
+    /// into the file and removes it. A build closes its history itself rather than
+    /// leaving it to `deinit`: the recording thread may still hold the store when the
+    /// process exits, and a process that exits mid-close leaves the WAL behind.
+    public func close() {
+        readers.close()
+        database.releaseMemory()  // GRDB's idle readers, which `close()` would close after its writer
+        try? database.close()
+    }
+
     deinit {
         readers.close()
     }

@@ -157,7 +157,10 @@ public struct SiteBuilder: Sendable {
         // would never record a data time this run had not written yet (a run killed between
         // the two left those cities out of the history for good; HistoryCrashTests).
         if let recorder = inputs.history {
-            history = timer.measure(.history) { recorder.finish(pruningAt: environment.now()) }
+            history = timer.measure(.history) {
+                defer { recorder.close() }
+                return recorder.finish(pruningAt: environment.now())
+            }
             if let error = history.error { environment.log(error.description(label: "warning")) }
         }
 
