@@ -313,7 +313,9 @@ def cmd_sqlite_schema(args):
 
 
 def cmd_history_summary(args):
-    """history.sh: per N, the off and on arms' medians and what recording added."""
+    """history.sh: per N, the arms' medians; what the history added (on − off), what
+    recording added (on − seen) and what the pages' sections added (seen − off), each a
+    share of the off arm's figure."""
     runs_path, meta_path, out_path = args
     runs = [json.loads(l) for l in open(runs_path, encoding="utf-8") if l.strip()]
     meta = json.load(open(meta_path, encoding="utf-8"))
@@ -321,7 +323,7 @@ def cmd_history_summary(args):
     rows, overheads = [], []
     for n in meta["ns"]:
         by_arm = {}
-        for arm in ("off", "on", "on-empty-db"):
+        for arm in ("off", "on", "seen", "on-empty-db"):
             rs = [r for r in runs if r["tool"] == arm and int(r["n"]) == n]
             if not rs:
                 continue
@@ -339,6 +341,7 @@ def cmd_history_summary(args):
                 "other_cpu_cores_median": median([r.get("other_cpu_cores") for r in ok]),
                 "history_recorded": median([r.get("history_recorded") for r in ok if isinstance(r.get("history_recorded"), int)]),
                 "history_stage_s_median": median([(r.get("stage_seconds") or {}).get("history") for r in ok]),
+                "recording_cpu_s_median": median([r.get("recording_cpu_s") for r in ok if isinstance(r.get("recording_cpu_s"), (int, float))]),
                 "db_bytes_before": median([r.get("db_bytes_before") for r in ok if isinstance(r.get("db_bytes_before"), int)]),
                 "db_bytes_after": median([r.get("db_bytes_after") for r in ok if isinstance(r.get("db_bytes_after"), int)]),
                 "db_growth_bytes_per_city": median(grew) / n if grew else None,
@@ -349,12 +352,26 @@ def cmd_history_summary(args):
         if off and on:
             pct = lambda a, b: 100.0 * (a - b) / b if a is not None and b else None
             prefill = meta.get("prefill", {}).get("by_n", {}).get(str(n), {})
+            seen = by_arm.get("seen")
+            # A difference of two arms as a share of the off arm.
+            share = lambda a, b, key: 100.0 * (a[key] - b[key]) / off[key] if a and b and a.get(key) is not None and b.get(key) is not None and off.get(key) else None
             overheads.append({
                 "n": n,
                 "wall_overhead_pct": pct(on["wall_s_median"], off["wall_s_median"]),
                 "user_overhead_pct": pct(on["user_s_median"], off["user_s_median"]),
                 "sys_overhead_pct": pct(on["sys_s_median"], off["sys_s_median"]),
                 "rss_overhead_pct": pct(on["max_rss_mib_median"], off["max_rss_mib_median"]),
+                "recording_wall_pct": share(on, seen, "wall_s_median"),
+                "recording_user_pct": share(on, seen, "user_s_median"),
+                "recording_sys_pct": share(on, seen, "sys_s_median"),
+                "sections_wall_pct": share(seen, off, "wall_s_median"),
+                "sections_user_pct": share(seen, off, "user_s_median"),
+                "sections_sys_pct": share(seen, off, "sys_s_median"),
+                # The recording thread's own CPU time against the whole off build's: on a
+                # machine the rendering keeps busy, what recording takes from it.
+                "recording_cpu_s": on.get("recording_cpu_s_median"),
+                "recording_cpu_pct_of_off_cpu": 100.0 * on["recording_cpu_s_median"] / (off["user_s_median"] + off["sys_s_median"])
+                    if on.get("recording_cpu_s_median") is not None and off.get("user_s_median") is not None and off.get("sys_s_median") is not None else None,
                 "prefilled_db_bytes": prefill.get("bytes"),
                 "prefilled_db_bytes_per_city": prefill.get("bytes", 0) / n if prefill.get("bytes") else None,
                 "prefilled_rows": prefill.get("rows"),
@@ -379,8 +396,16 @@ def cmd_history_summary(args):
     print()
     for o in overheads:
         f = lambda v: "-" if v is None else "%+.1f %%" % v
-        print("N=%-6d recording adds: wall %s, user %s, sys %s, peak RSS %s" % (
+        print("N=%-6d the history adds (on - off):      wall %s, user %s, sys %s, peak RSS %s" % (
             o["n"], f(o["wall_overhead_pct"]), f(o["user_overhead_pct"]), f(o["sys_overhead_pct"]), f(o["rss_overhead_pct"])))
+        if o["recording_wall_pct"] is not None:
+            print("         recording (on - seen):         wall %s, user %s, sys %s" % (
+                f(o["recording_wall_pct"]), f(o["recording_user_pct"]), f(o["recording_sys_pct"])))
+            print("         the pages' sections (seen - off): wall %s, user %s, sys %s" % (
+                f(o["sections_wall_pct"]), f(o["sections_user_pct"]), f(o["sections_sys_pct"])))
+        if o["recording_cpu_pct_of_off_cpu"] is not None:
+            print("         the recording thread's CPU: %.2f s, %s of the off build's CPU (user + sys)" % (
+                o["recording_cpu_s"], f(o["recording_cpu_pct_of_off_cpu"]).lstrip("+")))
         if o["prefilled_db_bytes"]:
             print("         pre-filled database: %.0f MiB, %.0f KiB per city (%s)" % (
                 o["prefilled_db_bytes"] / mib, o["prefilled_db_bytes_per_city"] / 1024.0,
@@ -388,7 +413,9 @@ def cmd_history_summary(args):
     print("\nhistory s = the report's history stage: opening the database, then waiting for the"
           "\n            recording thread after the pages were written (what recording did not hide);"
           "\ndb MiB = the database (with its WAL) before -> after the run; B/city = what the run added per city;"
-          "\non-empty-db = the template run: the same build recording into an empty database.")
+          "\nseen = the on arm's build again on its database: nothing new to record;"
+          "\non-empty-db = the template run: the same build recording into an empty database;"
+          "\npercentages are shares of the off arm's median.")
     write_results(out_path, meta, summary=rows, overheads=overheads, runs=runs)
 
 

@@ -1,5 +1,6 @@
-# Sourced by render.sh and history.sh: one measured run, and stopping it on Ctrl-C.
-# Needs TIMEOUT (seconds) and SCRATCH (where partial timings are) set by the script.
+# Sourced by render.sh and history.sh: one measured run, stopping it on Ctrl-C, and
+# waiting out recently freed inodes. Needs TIMEOUT (seconds), SCRATCH (where partial
+# timings are) and WORK (where `.last-delete` is) set by the script.
 #
 # The measured command runs in a session of its own (setsid) so that an interrupted
 # benchmark can stop it, and whatever it started, by its process group id.
@@ -18,3 +19,17 @@ on_signal() {
     exit 130
 }
 trap on_signal INT TERM
+
+# Waits until the last deletion of outputs (`.last-delete`, written by the scripts) is 35 s
+# old: ext4 without a journal scans past inodes freed in the last ~30 s when it allocates
+# new ones (see the comment in render.sh), which would be charged to whichever build runs
+# next.
+settle() {
+    [ -f "$WORK/.last-delete" ] || return 0
+    local wait_s=$(( $(cat "$WORK/.last-delete") + 35 - $(date +%s) ))
+    if [ "$wait_s" -gt 0 ]; then
+        echo "== waiting $wait_s s for recently freed inodes to age (ext4 skips them for ~30 s)"
+        sync
+        sleep "$wait_s"
+    fi
+}

@@ -153,15 +153,6 @@ if [ -n "$old_outputs" ]; then
     echo "$old_outputs" | xargs rm -rf
     date +%s > "$WORK/.last-delete"
 fi
-settle() {
-    [ -f "$WORK/.last-delete" ] || return 0
-    local wait_s=$(( $(cat "$WORK/.last-delete") + 35 - $(date +%s) ))
-    if [ "$wait_s" -gt 0 ]; then
-        echo "== waiting $wait_s s for recently freed inodes to age (see the comment in render.sh)"
-        sync
-        sleep "$wait_s"
-    fi
-}
 for n in "${NS[@]}"; do
     dir="$(dataset "$n")"
     settle

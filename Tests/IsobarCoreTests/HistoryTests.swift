@@ -53,6 +53,7 @@ import Testing
         let history = try #require(report?["history"] as? [String: Any])
         #expect(history["recorded"] as? Int == 8 && history["error"] == nil)
         #expect((history["database"] as? String)?.hasSuffix(".isobar/history.sqlite") == true)
+        #expect(history["recording_cpu_seconds"] is Double)
         // Every connection closed, the writer's last: its WAL went back into the file.
         let wal = site.url.appendingPathComponent(".isobar/history.sqlite-wal").path
         #expect(!FileManager.default.fileExists(atPath: wal), "the WAL is checkpointed and removed at the end of a build")

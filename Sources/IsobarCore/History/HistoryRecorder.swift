@@ -26,6 +26,9 @@ final class HistoryRecorder: @unchecked Sendable {
     private var writing = false
     private var recorded = 0
     private var failure: IsobarError?
+    /// CPU time the writing threads spent, user and system: what recording cost the
+    /// machine, which the build's wall clock hides while the pages are rendered.
+    private var cpuSeconds = 0.0
 
     /// Each city's revision when the run began, for its pages' fingerprint.
     private let revisions: [String: Int]
@@ -70,7 +73,7 @@ final class HistoryRecorder: @unchecked Sendable {
         var outcome = condition.withLock {
             if !pending.isEmpty { handOff() }
             while writing { condition.wait() }
-            return HistoryOutcome(recorded: recorded, error: failure)
+            return HistoryOutcome(recorded: recorded, error: failure, recordingCPUSeconds: cpuSeconds)
         }
         guard outcome.error == nil, let now else { return outcome }
         do {
@@ -104,7 +107,14 @@ final class HistoryRecorder: @unchecked Sendable {
 
     /// Writes the queued batches in order until none is left.
     private func drain() {
+        let started = Self.threadCPUTime()
         condition.lock()
+        defer {
+            writing = false
+            cpuSeconds += Self.threadCPUTime() - started
+            condition.broadcast()
+            condition.unlock()
+        }
         while !batches.isEmpty {
             let batch = batches.removeFirst()
             guard failure == nil else { continue }
@@ -116,9 +126,13 @@ final class HistoryRecorder: @unchecked Sendable {
             case .failure(let error): failure = failure ?? Self.problem(error)
             }
         }
-        writing = false
-        condition.broadcast()
-        condition.unlock()
+    }
+
+    /// The calling thread's CPU time so far, seconds.
+    private static func threadCPUTime() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 
     private func fail(_ error: any Error) {
@@ -140,4 +154,6 @@ public struct HistoryOutcome: Sendable, Equatable {
     public var pruned: PruneOutcome? = nil
     /// The error is the prune's: the run's cities were recorded.
     public var pruneFailed = false
+    /// CPU time (user and system) the recording threads spent writing this run's batches.
+    public var recordingCPUSeconds = 0.0
 }

@@ -74,6 +74,9 @@ public enum ReportFile {
         var recorded: Int
         /// Rows removed by the run's prune; absent when none was due.
         var pruned: Int?
+        /// CPU time the recording thread spent (off the render path, so not in
+        /// `stage_seconds`): what recording cost the machine.
+        var recording_cpu_seconds: Double
         var error: String?
     }
 
@@ -136,6 +139,7 @@ public enum ReportFile {
                                by_endpoint: report.requests.byEndpoint),
             budget: budget,
             history: report.history.map { History(database: report.historyDatabase?.path ?? "", recorded: $0.recorded, pruned: $0.pruned?.rows,
+                                                     recording_cpu_seconds: ($0.recordingCPUSeconds * 1000).rounded() / 1000,
                                                      error: $0.error?.description) })
     }
 
