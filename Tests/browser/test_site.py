@@ -176,6 +176,35 @@ def test_no_requests_to_other_hosts(visit, page, viewport_name):
     harness.fail_if(harness.foreign_requests(v.requests), "requests to other hosts:")
 
 
+# The parts of a "Next days" row (day, icon, low–high, chance and amount) side by side:
+# pairs of them that overlap horizontally by more than a pixel, per row.
+DAY_ROW_OVERLAPS_JS = """
+const out = [];
+for (const li of document.querySelectorAll('.days li')) {
+  const parts = [...li.querySelectorAll(':scope > .day-name, :scope > img, :scope > .day-temps > *, :scope > .day-pop')]
+    .map(e => [e.className || e.tagName, e.getBoundingClientRect()]);
+  for (let i = 0; i < parts.length; i++) for (let j = i + 1; j < parts.length; j++) {
+    const [a, ra] = parts[i], [b, rb] = parts[j];
+    const across = Math.min(ra.right, rb.right) - Math.max(ra.left, rb.left);
+    const down = Math.min(ra.bottom, rb.bottom) - Math.max(ra.top, rb.top);
+    if (across > 1 && down > 1) out.push(li.querySelector('time').getAttribute('datetime') + ': ' + a + ' overlaps ' + b + ' by ' + Math.round(across) + ' px');
+  }
+}
+return out;
+"""
+
+
+@pytest.mark.parametrize("viewport_name", VIEWPORT_NAMES)
+def test_next_days_parts_do_not_overlap(server, browsers, page, viewport_name):
+    if page.id not in EXPECTED_CITIES:
+        pytest.skip("not a city page")
+    viewport = harness.VIEWPORTS[viewport_name]
+    driver = browsers(viewport_name, True)
+    harness.load(driver, server.base_url + page.url_path, viewport)
+    assert driver.find_elements("css selector", ".days li"), "no Next days rows"
+    harness.fail_if(driver.execute_script(DAY_ROW_OVERLAPS_JS), "Next days rows whose parts overlap:")
+
+
 def test_key_sections_visible_without_javascript(visit, page):
     # The site must not depend on scripts; run on every page, not just cities.
     v = page_visit(visit, page, "phone", js=False)
