@@ -17,14 +17,8 @@ import Testing
         init(cpuPerBatch: Double) { self.cpuPerBatch = cpuPerBatch }
 
         func record(_ entries: [HistoryEntry]) throws -> Int {
-            var time = timespec()
-            clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
-            let until = Double(time.tv_sec) + Double(time.tv_nsec) / 1e9 + cpuPerBatch
-            var spins = 0
-            repeat {
-                spins &+= 1
-                clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
-            } while Double(time.tv_sec) + Double(time.tv_nsec) / 1e9 < until
+            let until = HistoryRecorder.threadCPUTime() + cpuPerBatch
+            while HistoryRecorder.threadCPUTime() < until {}
             lock.withLock { batchSizes.append(entries.count) }
             return entries.count
         }

@@ -129,7 +129,7 @@ final class HistoryRecorder: @unchecked Sendable {
     }
 
     /// The calling thread's CPU time so far, seconds.
-    private static func threadCPUTime() -> Double {
+    static func threadCPUTime() -> Double {
         var time = timespec()
         clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
