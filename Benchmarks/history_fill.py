@@ -13,7 +13,8 @@ recorded them:
 - tables keyed by `time` (observations): one copy every --observe-every;
 - tables keyed by `issued` (forecasts as issued), or rowid tables with an `issued` column:
   one copy every --issue-every;
-- tables keyed by `target` without `issued` (schema v2's verification): one copy an hour;
+- tables keyed by `target` or `made` without `issued` (schema v2's verification, schema
+  v6's forecast_lead): one copy an hour;
 - tables keyed by `day` only (schema v2's daily summaries): one copy a day;
 - any other table (GRDB's migrations, a city table): kept as it is;
 - a table the schema's triggers write (`check_day`): left to them.
@@ -29,6 +30,7 @@ kept for them (`forecast_lead`, made 24 h ahead in a data set whose forecasts re
 are copied as made 72 h ahead too, as a site whose forecasts reach further has them, and
 every such hour is paired with the observation nearest it (`verification`, whose triggers
 keep `check_day`): a page then sums a month of both leads, as it would on such a site.
+The hours kept for the checks then go as retention lets them, an hour after their target.
 
 Rows are inserted data time by data time, every city each time, as real runs insert
 them, so pages split and fill as they would in a file cron has written for a month
@@ -47,7 +49,7 @@ import time
 from datetime import datetime, timezone
 from zoneinfo import ZoneInfo
 
-TIME_COLUMNS = {"time", "issued", "target"}
+TIME_COLUMNS = {"time", "issued", "target", "made"}
 
 
 def duration(text):
@@ -75,7 +77,7 @@ def classify(cols, args):
         return args.observe_every, "time"
     if "issued" in key:
         return args.issue_every, "issued"
-    if "target" in key:
+    if "target" in key or "made" in key:
         return 3600, "target"
     if "day" in key:
         return 86400, None
@@ -120,8 +122,14 @@ def pair_checks(db, tables, observe_every):
     if "forecast_lead" not in tables or "verification" not in tables:
         return
     db.execute("BEGIN")
-    db.execute("""INSERT OR IGNORE INTO forecast_lead (city, lead_hours, target, issued, temperature, chance)
-                  SELECT city, 72, target, issued - 48 * 3600, temperature, chance FROM forecast_lead WHERE lead_hours = 24""")
+    if "made" in {name for name, _, _ in columns(db, "forecast_lead")}:
+        # Schema v6: keyed by the hour the forecast was made for, its target less the lead.
+        db.execute("""INSERT OR IGNORE INTO forecast_lead (city, made, lead_hours, target, issued, temperature, chance)
+                      SELECT city, made - 48 * 3600, 72, target, issued - 48 * 3600, temperature, chance
+                      FROM forecast_lead WHERE lead_hours = 24""")
+    else:
+        db.execute("""INSERT OR IGNORE INTO forecast_lead (city, lead_hours, target, issued, temperature, chance)
+                      SELECT city, 72, target, issued - 48 * 3600, temperature, chance FROM forecast_lead WHERE lead_hours = 24""")
     # The observation nearest the target hour: with one every --observe-every, the one
     # within half that of it.
     half = max(1, observe_every // 2)
@@ -131,6 +139,9 @@ def pair_checks(db, tables, observe_every):
                          coalesce(o.rain_1h, 0) + coalesce(o.snow_1h, 0) > 0 OR coalesce(o.condition, 800) BETWEEN 200 AND 699
                   FROM forecast_lead l JOIN observation o ON o.city = l.city AND o.time >= l.target - :half AND o.time < l.target + :half
                   ORDER BY l.city, l.lead_hours, l.target""", {"half": half})
+    # Paired, they go as retention lets them (an hour past their target): a site keeps
+    # the hours still ahead, not a month of them.
+    db.execute("DELETE FROM forecast_lead WHERE target < (SELECT max(time) FROM snap.observation) - 3600")
     db.execute("COMMIT")
 
 

@@ -243,7 +243,7 @@ import Testing
         }
 
         let store = try SQLiteHistory(file: file)
-        #expect(try store.database.read { try HistorySchema.migrator.appliedIdentifiers($0) } == ["v1", "v2", "v3", "v4", "v5"])
+        #expect(try store.database.read { try HistorySchema.migrator.appliedIdentifiers($0) } == ["v1", "v2", "v3", "v4", "v5", "v6"])
         #expect(try store.lastPrune() == nil)
         #expect(try Self.int(store, "SELECT count(*) FROM observation") == 30)
         let now = Date(timeIntervalSince1970: TimeInterval(Self.time(ofRun: 29) + 60))
@@ -252,6 +252,59 @@ import Testing
         #expect(try again.lastPrune() == now)
         #expect(try again.pruneIfDue(now: now) == nil)
         #expect(try Self.int(again, "SELECT count(*) FROM observation") == 30)
+    }
+
+    /// A version-5 file (the checks' tables keyed by lead first) is rebuilt into version
+    /// 6's keys with the same rows: its forecast hours, pairs and day sums are those a
+    /// file recorded in version 6 from the start holds, and so are they after runs
+    /// recorded on it (the triggers came back with the table).
+    @Test func aVersionFiveFileIsMigratedWithTheSameChecks() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.cleanup() }
+        let template = try Self.template()
+        let city = City(slug: "x", zone: TimeZone(identifier: "Europe/Berlin")!, stepHours: 1, steps: 96)
+        let entries = (0..<60).map { Self.entry(template, city, time: Self.time(ofRun: $0)) }
+        let direct = try Self.store(folder, "direct.sqlite")
+        _ = try direct.record(Array(entries.prefix(50)))
+        #expect(try Self.int(direct, "SELECT count(DISTINCT lead_hours) FROM verification") == 2, "both leads are paired")
+
+        // The same rows in a version-5 file, written as version 5 laid them out.
+        let file = folder.url.appendingPathComponent("v5.sqlite")
+        do {
+            let queue = try DatabaseQueue(path: file.path)
+            try HistorySchema.migrator.migrate(queue, upTo: "v5")
+            let copied = ["observation", "observed_day", "forecast", "city", "meta"]
+            let leads = try Self.rows(direct, "SELECT city, lead_hours, target, issued, temperature, chance FROM forecast_lead")
+            let pairs = try Self.rows(direct, "SELECT * FROM verification ORDER BY lead_hours, target")
+            let tables = try copied.map { ($0, try Self.rows(direct, "SELECT * FROM \($0)")) }
+            try queue.write { db in
+                for (table, rows) in tables {
+                    for row in rows {
+                        try db.execute(sql: "INSERT INTO \(table) VALUES (\(Array(repeating: "?", count: row.count).joined(separator: ", ")))",
+                                       arguments: StatementArguments(row.databaseValues))
+                    }
+                }
+                for row in leads { try db.execute(sql: "INSERT INTO forecast_lead VALUES (?, ?, ?, ?, ?, ?)", arguments: StatementArguments(row.databaseValues)) }
+                for row in pairs { try db.execute(sql: "INSERT INTO verification VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", arguments: StatementArguments(row.databaseValues)) }
+            }
+            try queue.close()
+        }
+
+        let migrated = try SQLiteHistory(file: file)
+        #expect(try migrated.database.read { try HistorySchema.migrator.appliedIdentifiers($0) }.sorted().last == "v6")
+        let compared = ["SELECT * FROM forecast_lead ORDER BY city, made, lead_hours", "SELECT * FROM verification ORDER BY city, target, lead_hours",
+                        "SELECT * FROM check_day ORDER BY city, lead_hours, day"]
+        for sql in compared {
+            #expect(try Self.rows(migrated, sql) == Self.rows(direct, sql), "\(sql)")
+        }
+        let later = Array(entries.suffix(10))
+        #expect(try migrated.record(later) == 10 && direct.record(later) == 10)
+        for sql in compared {
+            #expect(try Self.rows(migrated, sql) == Self.rows(direct, sql), "after more runs: \(sql)")
+        }
+        try Self.expectCheckDaysMatchPairs(migrated)
+        let keys = try Self.rows(migrated, "SELECT name, pk FROM pragma_table_info('forecast_lead') WHERE pk > 0 ORDER BY pk").map { $0["name"] as String }
+        #expect(keys == ["city", "made", "lead_hours"])
     }
 
     /// London's run of 40 days before the demo's data time: every time in it moved back.
@@ -423,8 +476,8 @@ struct HistoryRetentionBenchmark {
             try db.execute(sql: cte + """
                 l(l) AS (VALUES (24), (72)),
                 h(h) AS (SELECT 0 UNION ALL SELECT h + 1 FROM h WHERE h < 5 * 24 - 1)
-                INSERT INTO forecast_lead SELECT printf('city-%04d', i), l, ?1 / 3600 * 3600 + (72 - h) * 3600,
-                       ?1 / 3600 * 3600 + (72 - h - l) * 3600, 10.5, 0.3
+                INSERT INTO forecast_lead SELECT printf('city-%04d', i), ?1 / 3600 * 3600 + (72 - h - l) * 3600, l,
+                       ?1 / 3600 * 3600 + (72 - h) * 3600, ?1 / 3600 * 3600 + (72 - h - l) * 3600, 10.5, 0.3
                 FROM c, l, h ORDER BY 1, 2, 3
                 """, arguments: [end])
             try db.execute(sql: cte + """

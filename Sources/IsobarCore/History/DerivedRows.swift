@@ -69,11 +69,11 @@ enum DerivedRows {
         for hour in forecast.hours where hour.target % 3600 == 0 {
             for lead in leads where abs(hour.target - Int64(lead * 3600) - issued) <= Int64(issueTolerance) {
                 try db.cachedStatement(sql: """
-                    INSERT INTO forecast_lead VALUES (?, ?, ?, ?, ?, ?)
-                    ON CONFLICT (city, lead_hours, target) DO UPDATE SET
+                    INSERT INTO forecast_lead VALUES (?1, ?2 - ?3 * 3600, ?3, ?2, ?4, ?5, ?6)
+                    ON CONFLICT (city, made, lead_hours) DO UPDATE SET
                         issued = excluded.issued, temperature = excluded.temperature, chance = excluded.chance
-                    WHERE abs(excluded.target - excluded.lead_hours * 3600 - excluded.issued) < abs(target - lead_hours * 3600 - issued)
-                    """).execute(arguments: [city, lead, hour.target, issued, hour.temperature, hour.precipitationChance])
+                    WHERE abs(excluded.made - excluded.issued) < abs(made - issued)
+                    """).execute(arguments: [city, hour.target, lead, issued, hour.temperature, hour.precipitationChance])
             }
         }
     }
@@ -86,8 +86,8 @@ enum DerivedRows {
         let target = (fact.time + 1800) / 3600 * 3600
         for lead in leads {
             guard let forecast = try Row.fetchOne(db.cachedStatement(sql: """
-                SELECT issued, temperature, chance FROM forecast_lead WHERE city = ? AND lead_hours = ? AND target = ?
-                """), arguments: [fact.city, lead, target])
+                SELECT issued, temperature, chance FROM forecast_lead WHERE city = ? AND made = ? AND lead_hours = ?
+                """), arguments: [fact.city, target - lead * 3600, lead])
             else { continue }
             try db.cachedStatement(sql: pairIfNearer).execute(arguments: [
                 fact.city, lead, target, forecast["issued"] as Int, forecast["temperature"] as Double,
@@ -106,7 +106,7 @@ enum DerivedRows {
     private static func pair(replacing condition: String) -> String {
         """
         INSERT INTO verification VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-        ON CONFLICT (city, lead_hours, target) DO UPDATE SET
+        ON CONFLICT (city, target, lead_hours) DO UPDATE SET
             issued = excluded.issued, forecast = excluded.forecast, chance = excluded.chance,
             observed_time = excluded.observed_time, observed = excluded.observed, precipitated = excluded.precipitated
         WHERE \(condition)

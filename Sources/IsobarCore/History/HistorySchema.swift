@@ -82,7 +82,8 @@ enum HistorySchema {
         // a B-tree row of its own, most of its cost. `forecast` is a rowid table, so each
         // run's rows go at its end, with a small index to find a city's. `forecast_lead`
         // holds the hours the checks pair (made 24 h and 72 h ahead, within half an
-        // hour), taken out as the forecast is recorded.
+        // hour), taken out as the forecast is recorded. Written as SQL of this version's
+        // tables, not through `DerivedRows`, which writes today's.
         migrator.registerMigration("v4") { db in
             try db.execute(sql: """
                 CREATE TABLE forecast (
@@ -95,13 +96,33 @@ enum HistorySchema {
                     PRIMARY KEY (city, lead_hours, target)) WITHOUT ROWID;
                 """)
             try HistorySchema.packForecasts(db)
-            try db.execute(sql: "DROP TABLE forecast_hour; DROP TABLE forecast_day")
-            // The checks, from the observations in time order, as if recorded now.
-            let rows = try Row.fetchAll(db, sql: "SELECT city, time, day, temperature, rain_1h, snow_1h, condition FROM observation ORDER BY city, time")
-            for row in rows {
-                try DerivedRows.verify(ObservationFacts(city: row["city"], time: row["time"], day: row["day"] ?? "", temperature: row["temperature"],
-                                                        rain: row["rain_1h"], snow: row["snow_1h"], condition: row["condition"]), db)
-            }
+            // The hours the checks pair, of every run, as version 4's recording kept them.
+            try db.execute(sql: """
+                INSERT INTO forecast_lead
+                    SELECT h.city, l.lead, h.target, h.issued, h.temperature, h.precipitation_chance
+                    FROM forecast_hour h JOIN (SELECT 24 AS lead UNION ALL SELECT 72) l ON abs(h.target - l.lead * 3600 - h.issued) <= 1800
+                    WHERE h.target % 3600 = 0
+                    ORDER BY h.city, h.issued, h.target
+                ON CONFLICT (city, lead_hours, target) DO UPDATE SET
+                    issued = excluded.issued, temperature = excluded.temperature, chance = excluded.chance
+                WHERE abs(excluded.target - excluded.lead_hours * 3600 - excluded.issued) < abs(target - lead_hours * 3600 - issued);
+                DROP TABLE forecast_hour;
+                DROP TABLE forecast_day;
+                """)
+            // Each paired with the observation nearest its target hour (within half an
+            // hour; the earlier on a tie), as version 4 paired them as observations came.
+            try db.execute(sql: """
+                INSERT INTO verification
+                    SELECT l.city, l.lead_hours, l.target, l.issued, l.temperature, l.chance, o.time, o.temperature,
+                           coalesce(o.rain_1h, 0) + coalesce(o.snow_1h, 0) > 0 OR coalesce(o.condition, 0) BETWEEN 200 AND 699
+                    FROM forecast_lead l JOIN observation o ON o.city = l.city AND o.time >= l.target - 1800 AND o.time < l.target + 1800
+                    WHERE true  -- so that the ON below is read as the upsert's, not the join's
+                    ORDER BY l.city, l.lead_hours, l.target, o.time
+                ON CONFLICT (city, lead_hours, target) DO UPDATE SET
+                    issued = excluded.issued, forecast = excluded.forecast, chance = excluded.chance,
+                    observed_time = excluded.observed_time, observed = excluded.observed, precipitated = excluded.precipitated
+                WHERE abs(excluded.observed_time - excluded.target) < abs(observed_time - target)
+                """)
         }
         // Version 5: what the pages read in a few rows however long the checks' period.
         // - observed_day.last_time: the latest observation the day holds, so a page takes
@@ -121,21 +142,59 @@ enum HistorySchema {
                 INSERT INTO check_day
                     SELECT city, lead_hours, target / 86400, count(*), sum(\(CheckDay.error(""))), sum(\(CheckDay.likely(""))), sum(\(CheckDay.happened("")))
                     FROM verification GROUP BY city, lead_hours, target / 86400;
-                CREATE TRIGGER check_added AFTER INSERT ON verification BEGIN
-                    \(CheckDay.add("NEW"));
-                END;
-                CREATE TRIGGER check_changed AFTER UPDATE ON verification BEGIN
-                    \(CheckDay.remove("OLD"));
-                    \(CheckDay.add("NEW"));
-                    \(CheckDay.dropEmpty("OLD"));
-                END;
-                CREATE TRIGGER check_removed AFTER DELETE ON verification BEGIN
-                    \(CheckDay.remove("OLD"));
-                    \(CheckDay.dropEmpty("OLD"));
-                END;
-                """)
+                """ + checkDayTriggers)
+        }
+        // Version 6: a run's writes to the checks' tables land on one page per table, not
+        // one per lead (a page written costs recording its WAL frame and its checkpoint,
+        // most of recording's time: Benchmarks/README.md, "history.sh").
+        // - forecast_lead is keyed by the whole hour the forecast was made for (`made`,
+        //   its target less the lead), so one run's hours for both leads sit side by side
+        //   at the end of its city's rows; one row per made hour and lead is one per
+        //   target and lead, as before;
+        // - verification is keyed by target, then lead: an observation pairs both leads
+        //   of its hour.
+        // Tables are rebuilt under their names (SQLite cannot change a primary key);
+        // dropping `verification` drops its triggers, which are made again, and
+        // `check_day`, which sums the same pairs, stays as it is.
+        migrator.registerMigration("v6") { db in
+            try db.execute(sql: """
+                CREATE TABLE forecast_lead_v6 (
+                    city TEXT NOT NULL, made INTEGER NOT NULL, lead_hours INTEGER NOT NULL, target INTEGER NOT NULL,
+                    issued INTEGER NOT NULL, temperature REAL NOT NULL, chance REAL,
+                    PRIMARY KEY (city, made, lead_hours)) WITHOUT ROWID;
+                INSERT INTO forecast_lead_v6
+                    SELECT city, target - lead_hours * 3600, lead_hours, target, issued, temperature, chance FROM forecast_lead;
+                DROP TABLE forecast_lead;
+                ALTER TABLE forecast_lead_v6 RENAME TO forecast_lead;
+                CREATE TABLE verification_v6 (
+                    city TEXT NOT NULL, lead_hours INTEGER NOT NULL, target INTEGER NOT NULL,
+                    issued INTEGER NOT NULL, forecast REAL NOT NULL, chance REAL,
+                    observed_time INTEGER NOT NULL, observed REAL NOT NULL, precipitated INTEGER NOT NULL,
+                    PRIMARY KEY (city, target, lead_hours)) WITHOUT ROWID;
+                INSERT INTO verification_v6 SELECT * FROM verification;
+                DROP TABLE verification;
+                ALTER TABLE verification_v6 RENAME TO verification;
+                """ + checkDayTriggers)
         }
         return migrator
+    }
+
+    /// `check_day` kept by triggers on `verification` (versions 5 and 6).
+    private static var checkDayTriggers: String {
+        """
+        CREATE TRIGGER check_added AFTER INSERT ON verification BEGIN
+            \(CheckDay.add("NEW"));
+        END;
+        CREATE TRIGGER check_changed AFTER UPDATE ON verification BEGIN
+            \(CheckDay.remove("OLD"));
+            \(CheckDay.add("NEW"));
+            \(CheckDay.dropEmpty("OLD"));
+        END;
+        CREATE TRIGGER check_removed AFTER DELETE ON verification BEGIN
+            \(CheckDay.remove("OLD"));
+            \(CheckDay.dropEmpty("OLD"));
+        END;
+        """
     }
 
     /// Version 2's daily summary of one observation, as version 2 wrote it: a migration

@@ -213,7 +213,7 @@ enum PastStatement: Int, CaseIterable {
     /// The checks from UTC day ?2 on, per lead, from `check_day`: pairs, days, errors,
     /// likely rain, rain that came. A day's row exists only while it holds a pair.
     case checks
-    /// The pairs whose target is at or after ?2, per lead: a key range each.
+    /// The pairs whose target is at or after ?2: a key range.
     case unsettled
     /// A day's pairs for a lead (?2) and UTC day (?3).
     case checkDayPairs
@@ -238,14 +238,11 @@ enum PastStatement: Int, CaseIterable {
             SELECT lead_hours, sum(pairs), count(*), sum(error_sum), sum(likely), sum(happened)
             FROM check_day WHERE city = ?1 AND day >= ?2 GROUP BY lead_hours ORDER BY lead_hours
             """
-        case .unsettled: Self.unsettledSQL
+        case .unsettled: """
+            SELECT lead_hours, target / 86400, \(CheckDay.error("")), \(CheckDay.likely("")), \(CheckDay.happened(""))
+            FROM verification WHERE city = ?1 AND target >= ?2
+            """
         case .checkDayPairs: "SELECT pairs FROM check_day WHERE city = ?1 AND lead_hours = ?2 AND day = ?3"
         }
     }
-
-    /// One key range per lead (an `IN` list would build a temporary table each time).
-    private static let unsettledSQL = DerivedRows.leads.map { lead in
-        "SELECT lead_hours, target / 86400, \(CheckDay.error("")), \(CheckDay.likely("")), \(CheckDay.happened(""))"
-            + " FROM verification WHERE city = ?1 AND lead_hours = \(lead) AND target >= ?2"
-    }.joined(separator: "\nUNION ALL\n")
 }

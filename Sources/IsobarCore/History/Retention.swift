@@ -117,22 +117,15 @@ extension SQLiteHistory {
         let reference = min(clock, newest)
         try db.cachedStatement(sql: "DELETE FROM observation WHERE city = ? AND time < ?").execute(arguments: [city, reference - detailPeriod])
         removed.observations = db.changesCount
-        removed.verifications = try deleteByLead(from: "verification", city: city, before: reference - checkPeriod, db)
+        try db.cachedStatement(sql: "DELETE FROM verification WHERE city = ? AND target < ?").execute(arguments: [city, reference - checkPeriod])
+        removed.verifications = db.changesCount
         try db.cachedStatement(sql: "DELETE FROM forecast WHERE city = ? AND issued < ?").execute(arguments: [city, reference - completeRunPeriod])
         removed.forecasts = db.changesCount
-        removed.forecastLeads = try deleteByLead(from: "forecast_lead", city: city, before: reference - targetGrace, db)
-        return removed
-    }
-
-    /// Deletes a city's rows of a table keyed (city, lead_hours, target) whose target is
-    /// before `limit`, lead by lead so each is a key range; how many went.
-    private static func deleteByLead(from table: String, city: String, before limit: Int, _ db: Database) throws -> Int {
-        let delete = try db.cachedStatement(sql: "DELETE FROM \(table) WHERE city = ? AND lead_hours = ? AND target < ?")
-        var removed = 0
-        for lead in DerivedRows.leads {
-            try delete.execute(arguments: [city, lead, limit])
-            removed += db.changesCount
-        }
+        // Keyed by made, the target less the lead (so never after it): the range of made
+        // before the limit holds every row whose target is.
+        try db.cachedStatement(sql: "DELETE FROM forecast_lead WHERE city = ?1 AND made < ?2 AND target < ?2")
+            .execute(arguments: [city, reference - targetGrace])
+        removed.forecastLeads = db.changesCount
         return removed
     }
 

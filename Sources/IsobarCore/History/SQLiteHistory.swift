@@ -118,7 +118,10 @@ public final class SQLiteHistory: HistoryStore {
         row.text(entry.day)
         try row.run(db)
         guard db.changesCount > 0 else { return 0 }
-        try insertForecast(IssuedForecast(entry), city: entry.city, issued: issued, into: db)
+        let forecast = IssuedForecast(entry)
+        if try insertForecast(forecast, city: entry.city, issued: issued, into: db) {
+            try DerivedRows.addLeads(of: forecast, city: entry.city, issued: issued, db)
+        }
         // An observation older than the city's newest (an import) changes the past its
         // current pages show: their fingerprint takes the city's revision. Its forecast's
         // checks may have their observations already: they are paired now.
@@ -132,15 +135,15 @@ public final class SQLiteHistory: HistoryStore {
         return 1
     }
 
-    /// A forecast as issued: its row in `forecast` (nothing if the run is there) and the
-    /// hours the checks will pair in `forecast_lead`.
-    static func insertForecast(_ forecast: IssuedForecast, city: String, issued: Int64, into db: Database) throws {
+    /// A forecast as issued: its row in `forecast`; false (nothing written) if the run is
+    /// there.
+    @discardableResult
+    static func insertForecast(_ forecast: IssuedForecast, city: String, issued: Int64, into db: Database) throws -> Bool {
         var row = StatementBinder(try db.cachedStatement(sql: "INSERT OR IGNORE INTO forecast VALUES (?, ?, ?, ?, ?, ?)"))
         row.text(city); row.int(issued); row.int(Int64(forecast.hours.count)); row.int(Int64(forecast.days.count))
         row.blob(forecast.hoursBlob); row.blob(forecast.daysBlob)
         try row.run(db)
-        guard db.changesCount > 0 else { return }
-        try DerivedRows.addLeads(of: forecast, city: city, issued: issued, db)
+        return db.changesCount > 0
     }
 
     public func stats() throws -> [HistoryCityStats] {
