@@ -63,6 +63,21 @@ import Testing
         #expect(IssuedForecast(hours: [9], days: [1]) == nil)
     }
 
+    /// The blobs' layout byte for byte, as the type's documentation gives it: files
+    /// written by earlier builds are read with it.
+    @Test func theBlobsKeepTheirDocumentedLayout() {
+        let forecast = IssuedForecast(
+            hours: [IssuedForecast.Hour(target: 1_700_000_000, stepHours: 1, condition: 500, temperature: 1.5)],
+            days: [IssuedForecast.Day(day: "2026-11-25", condition: 800, temperatureMin: -2, temperatureMax: 4)])
+        let nan: [UInt8] = [0x00, 0x00, 0xC0, 0x7F]
+        #expect(forecast.hoursBlob == [1] + [0x00, 0xF1, 0x53, 0x65, 0, 0, 0, 0] + [1] + [0xF4, 0x01] + [0x00, 0x00, 0xC0, 0x3F]
+                + Array([[UInt8]](repeating: nan, count: 13).joined()))
+        #expect(forecast.daysBlob == [1] + Array("2026-11-25".utf8) + [0x20, 0x03] + [0x00, 0x00, 0x00, 0xC0] + [0x00, 0x00, 0x80, 0x40]
+                + Array([[UInt8]](repeating: nan, count: 6).joined()))
+        #expect(IssuedForecast(hours: [], days: [IssuedForecast.Day(day: "short", condition: 800, temperatureMin: 0, temperatureMax: 0)]).daysBlob[1...10]
+                == ArraySlice(Array("short     ".utf8)), "a short day key is padded with spaces")
+    }
+
     /// A file written by the first Isobar with a history (schema v1) keeps its forecasts
     /// and pairs them: two runs 24 hours apart, the first's forecast (stretched to 48
     /// hours) for the second's hour.

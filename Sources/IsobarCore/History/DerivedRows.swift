@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 
 /// What a new observation adds to the tables the pages read.
 struct ObservationFacts: Sendable, Equatable {
@@ -47,7 +48,7 @@ enum DerivedRows {
     /// its amount so far, `precipitation` the finished hours' sum. This assumes observations
     /// come in time order, as runs and `history import` record them.
     static func addToDay(_ fact: ObservationFacts, _ db: Database) throws {
-        try db.cachedStatement(sql: """
+        var row = StatementBinder(try db.cachedStatement(sql: """
             INSERT INTO observed_day VALUES (?1, ?2, ?3, ?3, ?3, 1, 0, ?4, ?5, ?6)
             ON CONFLICT (city, day) DO UPDATE SET
                 last_time = max(coalesce(last_time, 0), excluded.last_time),
@@ -59,7 +60,10 @@ enum DerivedRows {
                 hour_precipitation = CASE WHEN excluded.hour = hour THEN max(hour_precipitation, excluded.hour_precipitation)
                                           ELSE excluded.hour_precipitation END,
                 hour = excluded.hour
-            """).execute(arguments: [fact.city, fact.day, fact.temperature, fact.time / 3600, fact.precipitation, fact.time])
+            """))
+        row.text(fact.city); row.text(fact.day); row.real(fact.temperature); row.int(Int64(fact.time / 3600)); row.real(fact.precipitation)
+        row.int(Int64(fact.time))
+        try row.run(db)
     }
 
     /// Keeps the forecast's hours that a check can pair: those whose target is a whole hour
@@ -68,12 +72,15 @@ enum DerivedRows {
     static func addLeads(of forecast: IssuedForecast, city: String, issued: Int64, _ db: Database) throws {
         for hour in forecast.hours where hour.target % 3600 == 0 {
             for lead in leads where abs(hour.target - Int64(lead * 3600) - issued) <= Int64(issueTolerance) {
-                try db.cachedStatement(sql: """
+                var row = StatementBinder(try db.cachedStatement(sql: """
                     INSERT INTO forecast_lead VALUES (?1, ?2 - ?3 * 3600, ?3, ?2, ?4, ?5, ?6)
                     ON CONFLICT (city, made, lead_hours) DO UPDATE SET
                         issued = excluded.issued, temperature = excluded.temperature, chance = excluded.chance
                     WHERE abs(excluded.made - excluded.issued) < abs(made - issued)
-                    """).execute(arguments: [city, hour.target, lead, issued, hour.temperature, hour.precipitationChance])
+                    """))
+                row.text(city); row.int(hour.target); row.int(Int64(lead)); row.int(issued); row.real(hour.temperature)
+                row.real(hour.precipitationChance)
+                try row.run(db)
             }
         }
     }
@@ -85,14 +92,18 @@ enum DerivedRows {
     static func verify(_ fact: ObservationFacts, _ db: Database) throws {
         let target = (fact.time + 1800) / 3600 * 3600
         for lead in leads {
-            guard let forecast = try Row.fetchOne(db.cachedStatement(sql: """
+            var lookup = StatementBinder(try db.cachedStatement(sql: """
                 SELECT issued, temperature, chance FROM forecast_lead WHERE city = ? AND made = ? AND lead_hours = ?
-                """), arguments: [fact.city, target - lead * 3600, lead])
-            else { continue }
-            try db.cachedStatement(sql: pairIfNearer).execute(arguments: [
-                fact.city, lead, target, forecast["issued"] as Int, forecast["temperature"] as Double,
-                forecast["chance"] as Double?, fact.time, fact.temperature, fact.precipitated,
-            ])
+                """))
+            lookup.text(fact.city); lookup.int(Int64(target - lead * 3600)); lookup.int(Int64(lead))
+            guard let forecast = try lookup.first(db, { row in
+                (issued: sqlite3_column_int64(row, 0), temperature: sqlite3_column_double(row, 1),
+                 chance: sqlite3_column_type(row, 2) == SQLITE_NULL ? nil : sqlite3_column_double(row, 2))
+            }) else { continue }
+            var pair = StatementBinder(try db.cachedStatement(sql: pairIfNearer))
+            pair.text(fact.city); pair.int(Int64(lead)); pair.int(Int64(target)); pair.int(forecast.issued); pair.real(forecast.temperature)
+            pair.real(forecast.chance); pair.int(Int64(fact.time)); pair.real(fact.temperature); pair.bool(fact.precipitated)
+            try pair.run(db)
         }
     }
 

@@ -24,6 +24,14 @@ public final class SQLiteHistory: HistoryStore {
         }
     }
 
+    /// Each connection's page cache, in SQLite's negative-KiB form. A batch of cities
+    /// (`HistoryRecorder.batchSize`) changes some 7 pages each, 1,900 pages of 4 KiB; in
+    /// SQLite's default 2 MiB they did not fit, so the transaction spilled pages to the
+    /// WAL as it went, wrote some of them twice and read them back (Benchmarks/README.md,
+    /// "history.sh"). The cache grows only as pages are used: the pages' readers, which
+    /// touch a few pages per city, stay small.
+    static let cacheKiB = -16_384
+
     /// Opens (or creates) the database and brings its schema up to date.
     public init(file: URL, busyTimeout: TimeInterval = 5) throws {
         self.file = file
@@ -37,6 +45,7 @@ public final class SQLiteHistory: HistoryStore {
             // loses nothing committed, and a power cut at most the last transactions,
             // never the file's consistency.
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            try db.execute(sql: "PRAGMA cache_size = \(Self.cacheKiB)")
         }
         do {
             try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -125,8 +134,9 @@ public final class SQLiteHistory: HistoryStore {
         // An observation older than the city's newest (an import) changes the past its
         // current pages show: their fingerprint takes the city's revision. Its forecast's
         // checks may have their observations already: they are paired now.
-        if try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM observation WHERE city = ? AND time > ?)"),
-                             arguments: [entry.city, issued]) == true {
+        var later = StatementBinder(try db.cachedStatement(sql: "SELECT 1 FROM observation WHERE city = ? AND time > ? LIMIT 1"))
+        later.text(entry.city); later.int(issued)
+        if try later.first(db, { _ in true }) == true {
             try db.cachedStatement(sql: "INSERT INTO city VALUES (?, 1) ON CONFLICT (city) DO UPDATE SET revision = revision + 1")
                 .execute(arguments: [entry.city])
             try DerivedRows.pairLate(city: entry.city, issued: issued, db)

@@ -2,7 +2,8 @@ import GRDB
 import GRDBSQLite
 
 /// Binds a prepared statement's parameters 1, 2, … in turn with SQLite's C API, then steps
-/// it once: GRDB's boxed arguments cost a third of recording's CPU.
+/// it once: GRDB's boxed arguments cost a third of recording's CPU. Recording's statements
+/// all go through it.
 struct StatementBinder {
     let statement: SQLiteStatement
     var index: Int32 = 0
@@ -43,6 +44,21 @@ struct StatementBinder {
     mutating func blob(_ bytes: [UInt8]) {
         index += 1
         bytes.withUnsafeBytes { _ = sqlite3_bind_blob(statement, index, $0.baseAddress, Int32($0.count), Self.transient) }
+    }
+
+    mutating func bool(_ value: Bool) {
+        int(value ? 1 : 0)
+    }
+
+    /// Steps a query once: its first row, read by `read` (columns from 0), or nil.
+    func first<T>(_ db: Database, _ read: (SQLiteStatement) -> T) throws -> T? {
+        let code = sqlite3_step(statement)
+        defer { sqlite3_reset(statement) }
+        switch code {
+        case SQLITE_ROW: return read(statement)
+        case SQLITE_DONE: return nil
+        default: throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
+        }
     }
 
     func run(_ db: Database) throws {
