@@ -107,6 +107,9 @@ final class HistoryRecorder: @unchecked Sendable {
 
     /// Writes the queued batches in order until none is left.
     private func drain() {
+        // Named from the thread itself: Foundation gives the kernel a name set before
+        // `start` only on Darwin. This one shows in `top -H` and profilers.
+        Thread.current.name = "isobar.history"
         let started = Self.threadCPUTime()
         condition.lock()
         defer {
