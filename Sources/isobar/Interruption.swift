@@ -50,6 +50,31 @@ final class Interruption: @unchecked Sendable {
     }
 }
 
+/// A cancellation asked for before the work it cancels has started: `attach` runs it at
+/// once if `cancel` came first, so a signal's handler can be set before the work begins.
+final class PendingCancel: @unchecked Sendable {
+    // @unchecked: both fields are only touched under `lock`.
+    private let lock = NSLock()
+    private var action: (@Sendable () -> Void)?
+    private var cancelled = false
+
+    func cancel() {
+        let action = lock.withLock {
+            cancelled = true
+            return self.action
+        }
+        action?()
+    }
+
+    func attach(_ action: @escaping @Sendable () -> Void) {
+        let now = lock.withLock {
+            self.action = action
+            return cancelled
+        }
+        if now { action() }
+    }
+}
+
 /// `signal(2)`, outside `Interruption`, whose `signal` property would hide it.
 private func setAction(_ number: Int32, _ action: sighandler_t?) {
     _ = signal(number, action)

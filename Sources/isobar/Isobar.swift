@@ -95,8 +95,12 @@ struct Build: AsyncParsableCommand {
         let options = BuildOptions(
             configFile: config.url, output: output.map { URL(fileURLWithPath: $0) }, offline: offline, waiting: try wait.waiting())
         let reportFile = report.map { URL(fileURLWithPath: $0) }
+        // The handler is in place before the build begins: a signal in between would
+        // otherwise end, by its default action, a build that had taken the lock.
+        let stop = PendingCancel()
+        let interruption = Interruption(onFirst: { _ in stop.cancel() })
         let build = Task { try await SiteBuilder(environment: environment).build(options) }
-        let interruption = Interruption(onFirst: { _ in build.cancel() })
+        stop.attach { build.cancel() }
         let result: BuildReport
         do {
             result = try await build.value

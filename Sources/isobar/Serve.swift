@@ -32,10 +32,12 @@ struct Serve: AsyncParsableCommand {
         let preview = LivePreview(
             configFile: config.url, port: UInt16(port), offline: offline,
             environment: .process(log: { printError($0) }))
+        let stop = PendingCancel()
+        let interruption = Interruption(notice: "stopping the preview", onFirst: { _ in stop.cancel() })
         let session = Task {
             try await preview.run { port in printError("isobar: serving http://127.0.0.1:\(port)/ (Ctrl-C to stop)") }
         }
-        let interruption = Interruption(notice: "stopping the preview", onFirst: { _ in session.cancel() })
+        stop.attach { session.cancel() }
         defer { interruption.restoreDefaults() }
         do {
             try await session.value

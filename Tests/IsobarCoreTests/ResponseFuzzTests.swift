@@ -169,7 +169,7 @@ import Testing
             // What renders is weather: no NaN or ∞, no number of 16 digits or more on a page
             // (1e300 °C written out), no 1e+18 in forecast.json: only an unchecked value
             // could produce them.
-            let implausible = [(page, /NaN|∞|[0-9]{16}/), (index, /NaN|∞|[0-9]{16}/), (feed, /NaN|[0-9]{16}/),
+            let implausible = [(page, /NaN|∞|[0-9]{16}/), (index, /NaN|∞|[0-9]{16}/), (feed, /NaN|[0-9]{16}/), (sitemap, /NaN|[0-9]{16}/),
                                (String(decoding: json, as: UTF8.self), /NaN|[0-9]e\+?[0-9]{2}/)]
             for (text, pattern) in implausible {
                 if let match = text.firstMatch(of: pattern) {
