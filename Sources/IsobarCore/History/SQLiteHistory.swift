@@ -28,8 +28,9 @@ public final class SQLiteHistory: HistoryStore {
     /// (`HistoryRecorder.batchSize`) changes some 7 pages each, 1,900 pages of 4 KiB; in
     /// SQLite's default 2 MiB they did not fit, so the transaction spilled pages to the
     /// WAL as it went, wrote some of them twice and read them back (Benchmarks/README.md,
-    /// "history.sh"). The cache grows only as pages are used: the pages' readers, which
-    /// touch a few pages per city, stay small.
+    /// "history.sh"). The cache grows only as pages are used: GRDB's readers (the city
+    /// revisions, `history stats`) stay small; the pages' own readers (`PastReaders`)
+    /// keep SQLite's default.
     static let cacheKiB = -16_384
 
     /// Opens (or creates) the database and brings its schema up to date.
