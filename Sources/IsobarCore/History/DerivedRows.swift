@@ -1,6 +1,5 @@
 import Foundation
 import GRDB
-import GRDBSQLite
 
 /// What a new observation adds to the tables the pages read.
 struct ObservationFacts: Sendable, Equatable {
@@ -96,12 +95,10 @@ enum DerivedRows {
                 SELECT issued, temperature, chance FROM forecast_lead WHERE city = ? AND made = ? AND lead_hours = ?
                 """))
             lookup.text(fact.city); lookup.int(Int64(target - lead * 3600)); lookup.int(Int64(lead))
-            guard let forecast = try lookup.first(db, { row in
-                (issued: sqlite3_column_int64(row, 0), temperature: sqlite3_column_double(row, 1),
-                 chance: sqlite3_column_type(row, 2) == SQLITE_NULL ? nil : sqlite3_column_double(row, 2))
-            }) else { continue }
+            guard let forecast = try lookup.first(db, { row in (issued: row.int(0), temperature: row.double(1), chance: row.optionalDouble(2)) })
+            else { continue }
             var pair = StatementBinder(try db.cachedStatement(sql: pairIfNearer))
-            pair.text(fact.city); pair.int(Int64(lead)); pair.int(Int64(target)); pair.int(forecast.issued); pair.real(forecast.temperature)
+            pair.text(fact.city); pair.int(Int64(lead)); pair.int(Int64(target)); pair.int(Int64(forecast.issued)); pair.real(forecast.temperature)
             pair.real(forecast.chance); pair.int(Int64(fact.time)); pair.real(fact.temperature); pair.bool(fact.precipitated)
             try pair.run(db)
         }

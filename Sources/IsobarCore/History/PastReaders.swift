@@ -106,5 +106,6 @@ struct ResultRow {
     func double(_ column: Int32) -> Double { sqlite3_column_double(statement, column) }
     func text(_ column: Int32) -> String { sqlite3_column_text(statement, column).map { String(cString: $0) } ?? "" }
     func optionalInt(_ column: Int32) -> Int? { isNull(column) ? nil : int(column) }
+    func optionalDouble(_ column: Int32) -> Double? { isNull(column) ? nil : double(column) }
     func optionalText(_ column: Int32) -> String? { isNull(column) ? nil : text(column) }
 }

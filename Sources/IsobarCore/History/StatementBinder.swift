@@ -50,12 +50,12 @@ struct StatementBinder {
         int(value ? 1 : 0)
     }
 
-    /// Steps a query once: its first row, read by `read` (columns from 0), or nil.
-    func first<T>(_ db: Database, _ read: (SQLiteStatement) -> T) throws -> T? {
+    /// Steps a query once: its first row, read by `read`, or nil.
+    func first<T>(_ db: Database, _ read: (ResultRow) -> T) throws -> T? {
         let code = sqlite3_step(statement)
         defer { sqlite3_reset(statement) }
         switch code {
-        case SQLITE_ROW: return read(statement)
+        case SQLITE_ROW: return read(ResultRow(statement: statement))
         case SQLITE_DONE: return nil
         default: throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
         }
