@@ -52,6 +52,9 @@ import Testing
         let file = folder.url.appendingPathComponent("history.sqlite")
         let entry = HistoryEntry(city: "london-gb", forecast: try HistoryTests.forecast())
         #expect(!entry.hourly.isEmpty && !entry.daily.isEmpty)
+        // Recording packs the entry's own hours and days: the same bytes as its values'.
+        #expect(IssuedForecast.hoursBlob(entry.hourly) == IssuedForecast(entry).hoursBlob)
+        #expect(IssuedForecast.daysBlob(entry.daily) == IssuedForecast(entry).daysBlob)
         #expect(try SQLiteHistory(file: file).record([entry]) == 1)
         let runs = try Self.stored(file)
         #expect(runs.count == 1)

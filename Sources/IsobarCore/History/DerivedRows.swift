@@ -68,16 +68,16 @@ enum DerivedRows {
     /// Keeps the forecast's hours that a check can pair: those whose target is a whole hour
     /// made `leads` hours ahead, within half an hour. Of the runs made about that far
     /// ahead of one target, the one nearest `target - lead` is kept (the earlier on a tie).
-    static func addLeads(of forecast: IssuedForecast, city: String, issued: Int64, _ db: Database) throws {
-        for hour in forecast.hours where hour.target % 3600 == 0 {
-            for lead in leads where abs(hour.target - Int64(lead * 3600) - issued) <= Int64(issueTolerance) {
+    static func addLeads(of hours: some Collection<some PackableHour>, city: String, issued: Int64, _ db: Database) throws {
+        for hour in hours where hour.targetSeconds % 3600 == 0 {
+            for lead in leads where abs(hour.targetSeconds - Int64(lead * 3600) - issued) <= Int64(issueTolerance) {
                 var row = StatementBinder(try db.cachedStatement(sql: """
                     INSERT INTO forecast_lead VALUES (?1, ?2 - ?3 * 3600, ?3, ?2, ?4, ?5, ?6)
                     ON CONFLICT (city, made, lead_hours) DO UPDATE SET
                         issued = excluded.issued, temperature = excluded.temperature, chance = excluded.chance
                     WHERE abs(excluded.made - excluded.issued) < abs(made - issued)
                     """))
-                row.text(city); row.int(hour.target); row.int(Int64(lead)); row.int(issued); row.real(hour.temperature)
+                row.text(city); row.int(hour.targetSeconds); row.int(Int64(lead)); row.int(issued); row.real(hour.temperature)
                 row.real(hour.precipitationChance)
                 try row.run(db)
             }

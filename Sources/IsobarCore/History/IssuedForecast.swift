@@ -39,27 +39,91 @@ struct IssuedForecast: Sendable, Equatable {
     static let daySize = 10 + 2 + 8 * 4
 }
 
+/// An hour as a blob packs it: `IssuedForecast.Hour` (migrations, tests, reading back) and
+/// the recorded forecast's own `HourlyForecast`, which recording packs straight from
+/// (an array of `Hour`s made first was a twentieth of recording's CPU).
+protocol PackableHour {
+    var targetSeconds: Int64 { get }
+    var stepHours: Int { get }
+    var conditionCode: Int { get }
+    var temperature: Double { get }
+    var feelsLike: Double? { get }
+    var humidity: Double? { get }
+    var dewPoint: Double? { get }
+    var pressure: Double? { get }
+    var precipitationChance: Double? { get }
+    var rain: Double? { get }
+    var snow: Double? { get }
+    var windSpeed: Double? { get }
+    var windGust: Double? { get }
+    var windDirection: Double? { get }
+    var cloudCover: Double? { get }
+    var visibility: Double? { get }
+    var uvIndex: Double? { get }
+}
+
+/// A day as a blob packs it (see `PackableHour`).
+protocol PackableDay {
+    var dayKey: String { get }
+    var conditionCode: Int { get }
+    var temperatureMin: Double { get }
+    var temperatureMax: Double { get }
+    var precipitationChance: Double? { get }
+    var rain: Double? { get }
+    var snow: Double? { get }
+    var windSpeed: Double? { get }
+    var windGust: Double? { get }
+    var uvIndex: Double? { get }
+}
+
+extension IssuedForecast.Hour: PackableHour {
+    var targetSeconds: Int64 { target }
+    var conditionCode: Int { condition }
+}
+
+extension IssuedForecast.Day: PackableDay {
+    var dayKey: String { day }
+    var conditionCode: Int { condition }
+}
+
+extension HourlyForecast: PackableHour {
+    var targetSeconds: Int64 { Int64(time.timeIntervalSince1970) }
+    var conditionCode: Int { condition.code }
+}
+
+extension DailyForecast: PackableDay {
+    var dayKey: String { day }
+    var conditionCode: Int { condition.code }
+}
+
 extension IssuedForecast {
+    /// The entry's forecast as values, as its blobs read back (tests compare the two;
+    /// recording packs the entry's own hours and days).
     init(_ entry: HistoryEntry) {
         hours = entry.hourly.map { step in
-            Hour(target: Int64(step.time.timeIntervalSince1970), stepHours: step.stepHours, condition: step.condition.code,
+            Hour(target: step.targetSeconds, stepHours: step.stepHours, condition: step.conditionCode,
                  temperature: step.temperature, feelsLike: step.feelsLike, humidity: step.humidity, dewPoint: step.dewPoint,
                  pressure: step.pressure, precipitationChance: step.precipitationChance, rain: step.rain, snow: step.snow,
                  windSpeed: step.windSpeed, windGust: step.windGust, windDirection: step.windDirection,
                  cloudCover: step.cloudCover, visibility: step.visibility, uvIndex: step.uvIndex)
         }
         days = entry.daily.map { day in
-            Day(day: day.day, condition: day.condition.code, temperatureMin: day.temperatureMin, temperatureMax: day.temperatureMax,
+            Day(day: day.day, condition: day.conditionCode, temperatureMin: day.temperatureMin, temperatureMax: day.temperatureMax,
                 precipitationChance: day.precipitationChance, rain: day.rain, snow: day.snow, windSpeed: day.windSpeed,
                 windGust: day.windGust, uvIndex: day.uvIndex)
         }
     }
 
     /// The hours' blob.
-    var hoursBlob: [UInt8] {
-        PackedBytes.pack(records: hours.count, size: Self.hourSize) { out in
+    var hoursBlob: [UInt8] { Self.hoursBlob(hours) }
+
+    /// The days' blob.
+    var daysBlob: [UInt8] { Self.daysBlob(days) }
+
+    static func hoursBlob(_ hours: some Collection<some PackableHour>) -> [UInt8] {
+        PackedBytes.pack(records: hours.count, size: hourSize) { out in
             for hour in hours {
-                out.int64(hour.target); out.uint8(UInt8(clamping: hour.stepHours)); out.int16(hour.condition)
+                out.int64(hour.targetSeconds); out.uint8(UInt8(clamping: hour.stepHours)); out.int16(hour.conditionCode)
                 out.float(hour.temperature); out.float(hour.feelsLike); out.float(hour.humidity); out.float(hour.dewPoint)
                 out.float(hour.pressure); out.float(hour.precipitationChance); out.float(hour.rain); out.float(hour.snow)
                 out.float(hour.windSpeed); out.float(hour.windGust); out.float(hour.windDirection); out.float(hour.cloudCover)
@@ -68,11 +132,10 @@ extension IssuedForecast {
         }
     }
 
-    /// The days' blob.
-    var daysBlob: [UInt8] {
-        PackedBytes.pack(records: days.count, size: Self.daySize) { out in
+    static func daysBlob(_ days: some Collection<some PackableDay>) -> [UInt8] {
+        PackedBytes.pack(records: days.count, size: daySize) { out in
             for day in days {
-                out.ascii(day.day, width: 10); out.int16(day.condition)
+                out.ascii(day.dayKey, width: 10); out.int16(day.conditionCode)
                 out.float(day.temperatureMin); out.float(day.temperatureMax); out.float(day.precipitationChance); out.float(day.rain)
                 out.float(day.snow); out.float(day.windSpeed); out.float(day.windGust); out.float(day.uvIndex)
             }
