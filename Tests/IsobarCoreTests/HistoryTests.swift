@@ -41,6 +41,28 @@ import Testing
         #expect(mode == "wal")
     }
 
+    /// A history file moved, replaced or deleted while a build has it open: the pages'
+    /// readers, which open the path as they first need it, say so rather than reading
+    /// another file (an empty one: "no such table") or none.
+    @Test(arguments: ["replaced", "deleted"])
+    func aFileReplacedDuringTheBuildIsNamed(_ how: String) throws {
+        let folder = try TemporaryFolder()
+        defer { folder.cleanup() }
+        let file = folder.url.appendingPathComponent("history.sqlite")
+        let store = try SQLiteHistory(file: file)
+        defer { store.close() }
+        let forecast = try Self.forecast()
+        #expect(try store.record([HistoryEntry(city: "london-gb", forecast: forecast)]) == 1)
+        try FileManager.default.moveItem(at: file, to: folder.url.appendingPathComponent("moved.sqlite"))
+        if how == "replaced" { try Data().write(to: file) }
+        let error = try #require(throws: SQLiteHistory.Unavailable.self) {
+            try store.past(of: "london-gb", before: forecast.current.time + 3600, today: "2026-11-22")
+        }
+        #expect(error.file == file)
+        #expect(error.reason == "was moved, replaced or deleted while this build was using it")
+        #expect(error.hint.contains("leave"))
+    }
+
     /// The demo, built twice: the first run records all eight cities, the second (same
     /// data times) nothing; `history stats` shows them.
     @Test func buildsRecordAndStatsShowIt() async throws {

@@ -9,15 +9,20 @@ import GRDBSQLite
 /// and steps prepared statements, and reads the columns by position. GRDB stays the
 /// writer (`SQLiteHistory.database`), which migrated the schema before any of these
 /// opened. Connections open as pages first need them (one per thread reading at once)
-/// and close with the history.
+/// and close with the history. They open the file by its path, so each first checks that
+/// the path still names the file the writer opened: a history moved, replaced or deleted
+/// during the build is named as such, not read as another file ("no such table").
 final class PastReaders: @unchecked Sendable {
-    private let path: String
+    private let file: URL
+    private let identity: FileIdentity?
     private let busyTimeoutMilliseconds: Int32
     private let lock = NSLock()
     private var idle: [PastConnection] = []
 
-    init(path: String, busyTimeout: TimeInterval) {
-        self.path = path
+    /// `identity`: the file the writer opened, which every connection must open too.
+    init(file: URL, identity: FileIdentity?, busyTimeout: TimeInterval) {
+        self.file = file
+        self.identity = identity
         busyTimeoutMilliseconds = Int32(busyTimeout * 1000)
     }
 
@@ -28,9 +33,31 @@ final class PastReaders: @unchecked Sendable {
     }
 
     func read<T>(_ body: (PastConnection) throws -> T) throws -> T {
-        let connection = try lock.withLock { idle.popLast() } ?? PastConnection(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+        let connection = try lock.withLock { idle.popLast() } ?? open()
         defer { lock.withLock { idle.append(connection) } }
         return try body(connection)
+    }
+
+    private func open() throws -> PastConnection {
+        guard FileIdentity(path: file.path) == identity else {
+            throw SQLiteHistory.Unavailable(file: file, reason: "was moved, replaced or deleted while this build was using it",
+                                            hint: "leave the history file in place while isobar runs; the next build uses the file it finds then")
+        }
+        return try PastConnection(path: file.path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+    }
+}
+
+/// Which file a path names (its device and inode).
+struct FileIdentity: Equatable {
+    let device: UInt64
+    let inode: UInt64
+
+    /// Nil when nothing is at the path.
+    init?(path: String) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        device = UInt64(info.st_dev)
+        inode = UInt64(info.st_ino)
     }
 }
 

@@ -36,7 +36,6 @@ public final class SQLiteHistory: HistoryStore {
     /// Opens (or creates) the database and brings its schema up to date.
     public init(file: URL, busyTimeout: TimeInterval = 5) throws {
         self.file = file
-        readers = PastReaders(path: file.path, busyTimeout: busyTimeout)
         var configuration = Configuration()
         configuration.journalMode = .wal
         configuration.busyMode = .timeout(busyTimeout)
@@ -68,6 +67,7 @@ public final class SQLiteHistory: HistoryStore {
         } catch let error as DatabaseError {
             throw Self.unavailable(file, error)
         }
+        readers = PastReaders(file: file, identity: FileIdentity(path: file.path), busyTimeout: busyTimeout)
     }
 
     /// Closes every connection, the writer's last, so that its checkpoint folds the WAL
