@@ -17,7 +17,7 @@ actor ConcurrencyGauge {
         await routes(server)
         let task = Task { try await server.run() }
         defer { task.cancel() }
-        try await server.waitUntilListening()
+        try await server.waitUntilListeningOnABusyMachine()
         guard case .ip4(_, let port) = await server.listeningAddress else { return }
         try await body(port)
         await server.stop()

@@ -206,7 +206,7 @@ import Testing
             }
         }
         let task = Task { try await server.run() }
-        try await server.waitUntilListening()
+        try await server.waitUntilListeningOnABusyMachine()
         guard case .ip4(_, let port) = await server.listeningAddress else { throw CancellationError() }
         return (server, task, port)
     }

@@ -59,7 +59,7 @@ final class OpenWeatherStandIn: Sendable {
             }
         }
         task = Task { try await server.run() }
-        try await server.waitUntilListening()
+        try await server.waitUntilListeningOnABusyMachine()
         guard case .ip4(_, let port) = await server.listeningAddress else { throw CancellationError() }
         self.port = port
     }
@@ -167,5 +167,16 @@ final class OpenWeatherStandIn: Sendable {
             return json(404, #"{"cod":"404","message":"city not found"}"#)
         }
         return FlyingFox.HTTPResponse(statusCode: .ok, headers: [HTTPHeader("Content-Type"): "application/json"], body: data)
+    }
+}
+
+extension HTTPServer {
+    /// Waits for the loopback server the test started to listen. FlyingFox waits 5 s by
+    /// default: in a full `swift test` on two cores the cooperative pool's two threads
+    /// were once busy with other suites for longer, and ten tests whose servers had not
+    /// been scheduled yet failed together. A server that never listens still fails, after
+    /// a minute.
+    func waitUntilListeningOnABusyMachine() async throws {
+        try await waitUntilListening(timeout: 60)
     }
 }
