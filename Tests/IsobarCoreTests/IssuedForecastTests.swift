@@ -164,3 +164,21 @@ import Testing
         try Self.expectOneCheck(store, entries)
     }
 }
+
+extension IssuedForecast {
+    /// The entry's forecast as values, to compare with what its blobs read back
+    /// (recording packs the entry's own hours and days).
+    init(_ entry: HistoryEntry) {
+        self.init(hours: entry.hourly.map { step in
+            Hour(target: step.targetSeconds, stepHours: step.stepHours, condition: step.conditionCode,
+                 temperature: step.temperature, feelsLike: step.feelsLike, humidity: step.humidity, dewPoint: step.dewPoint,
+                 pressure: step.pressure, precipitationChance: step.precipitationChance, rain: step.rain, snow: step.snow,
+                 windSpeed: step.windSpeed, windGust: step.windGust, windDirection: step.windDirection,
+                 cloudCover: step.cloudCover, visibility: step.visibility, uvIndex: step.uvIndex)
+        }, days: entry.daily.map { day in
+            Day(day: day.day, condition: day.conditionCode, temperatureMin: day.temperatureMin, temperatureMax: day.temperatureMax,
+                precipitationChance: day.precipitationChance, rain: day.rain, snow: day.snow, windSpeed: day.windSpeed,
+                windGust: day.windGust, uvIndex: day.uvIndex)
+        })
+    }
+}

@@ -97,23 +97,6 @@ extension DailyForecast: PackableDay {
 }
 
 extension IssuedForecast {
-    /// The entry's forecast as values, as its blobs read back (tests compare the two;
-    /// recording packs the entry's own hours and days).
-    init(_ entry: HistoryEntry) {
-        hours = entry.hourly.map { step in
-            Hour(target: step.targetSeconds, stepHours: step.stepHours, condition: step.conditionCode,
-                 temperature: step.temperature, feelsLike: step.feelsLike, humidity: step.humidity, dewPoint: step.dewPoint,
-                 pressure: step.pressure, precipitationChance: step.precipitationChance, rain: step.rain, snow: step.snow,
-                 windSpeed: step.windSpeed, windGust: step.windGust, windDirection: step.windDirection,
-                 cloudCover: step.cloudCover, visibility: step.visibility, uvIndex: step.uvIndex)
-        }
-        days = entry.daily.map { day in
-            Day(day: day.day, condition: day.conditionCode, temperatureMin: day.temperatureMin, temperatureMax: day.temperatureMax,
-                precipitationChance: day.precipitationChance, rain: day.rain, snow: day.snow, windSpeed: day.windSpeed,
-                windGust: day.windGust, uvIndex: day.uvIndex)
-        }
-    }
-
     /// The hours' blob.
     var hoursBlob: [UInt8] { Self.hoursBlob(hours) }
 
