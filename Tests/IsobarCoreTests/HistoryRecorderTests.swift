@@ -10,6 +10,8 @@ import Testing
     /// batch, as a transaction's writes would.
     final class BusyStore: HistoryStore, @unchecked Sendable {
         let cpuPerBatch: Double
+        /// CPU its close takes, as the writer's final checkpoint would.
+        var cpuToClose = 0.0
         private let lock = NSLock()
         private(set) var batchSizes: [Int] = []
         private(set) var closed = false
@@ -17,8 +19,7 @@ import Testing
         init(cpuPerBatch: Double) { self.cpuPerBatch = cpuPerBatch }
 
         func record(_ entries: [HistoryEntry]) throws -> Int {
-            let until = HistoryRecorder.threadCPUTime() + cpuPerBatch
-            while HistoryRecorder.threadCPUTime() < until {}
+            Self.spin(cpuPerBatch)
             lock.withLock { batchSizes.append(entries.count) }
             return entries.count
         }
@@ -26,7 +27,15 @@ import Testing
         func past(of city: String, before time: Date, today: String) throws -> CityPast { CityPast() }
         func revisions() throws -> [String: Int] { [:] }
         func pruneIfDue(now: Date) throws -> PruneOutcome? { nil }
-        func close() { lock.withLock { closed = true } }
+        func close() {
+            Self.spin(cpuToClose)
+            lock.withLock { closed = true }
+        }
+
+        static func spin(_ seconds: Double) {
+            let until = HistoryRecorder.threadCPUTime() + seconds
+            while HistoryRecorder.threadCPUTime() < until {}
+        }
     }
 
     @Test func everyEntryIsRecordedInBatchesAndTheWritingThreadsCPUTimeIsCounted() throws {
@@ -41,6 +50,18 @@ import Testing
         #expect(store.batchSizes == [HistoryRecorder.batchSize, 44])
         // Two batches of 30 ms of CPU each, on the writing thread, not the caller's.
         #expect(outcome.recordingCPUSeconds >= 0.06 && outcome.recordingCPUSeconds < 1, "\(outcome.recordingCPUSeconds)")
+        #expect(store.closed)
+    }
+
+    /// The store's close (SQLite's final checkpoint) is recording's work too: its CPU time
+    /// is what `close` returns, and a build adds it to the outcome.
+    @Test func closeReturnsTheCPUTimeTheStoresCloseTook() throws {
+        let store = BusyStore(cpuPerBatch: 0)
+        store.cpuToClose = 0.05
+        let recorder = try HistoryRecorder(store: store)
+        _ = recorder.finish()
+        let seconds = recorder.close()
+        #expect(seconds >= 0.05 && seconds < 1, "\(seconds)")
         #expect(store.closed)
     }
 }

@@ -88,9 +88,14 @@ final class HistoryRecorder: @unchecked Sendable {
         return outcome
     }
 
-    /// Closes the store once the run is done with it (after `finish`).
-    func close() {
+    /// Closes the store once the run is done with it (after `finish`); returns the CPU
+    /// time the close took, which is recording's too: the writer's close folds the WAL's
+    /// last frames into the file (the final checkpoint).
+    @discardableResult
+    func close() -> Double {
+        let started = Self.threadCPUTime()
         store.close()
+        return Self.threadCPUTime() - started
     }
 
     /// Queues the pending entries as a batch, starting a writing thread if none runs.

@@ -158,8 +158,9 @@ public struct SiteBuilder: Sendable {
         // the two left those cities out of the history for good; HistoryCrashTests).
         if let recorder = inputs.history {
             history = timer.measure(.history) {
-                defer { recorder.close() }
-                return recorder.finish(pruningAt: environment.now())
+                var outcome = recorder.finish(pruningAt: environment.now())
+                outcome.recordingCPUSeconds += recorder.close()
+                return outcome
             }
             if let error = history.error { environment.log(error.description(label: "warning")) }
         }
