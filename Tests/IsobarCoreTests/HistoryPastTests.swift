@@ -100,6 +100,7 @@ import Testing
             }
         }
         _ = try store.record(entries)
+        try HistoryRetentionTests.spill(store)
         let samples = try store.database.read { db in
             try Dictionary(uniqueKeysWithValues: Row.fetchAll(db, sql: "SELECT day, samples FROM observed_day").map { ($0["day"] as String, $0["samples"] as Int) })
         }
@@ -209,6 +210,7 @@ import Testing
         }
         #expect(withChecks > 50, "\(withChecks) pages had both checks")
         // Pairs were replaced: an hour's :52 pair gave way to the next :07.
+        try HistoryRetentionTests.spill(store)
         let replaced = try HistoryRetentionTests.int(store, "SELECT count(*) FROM verification WHERE observed_time % 3600 = 420")
         let pairs = try HistoryRetentionTests.int(store, "SELECT count(*) FROM verification")
         #expect(pairs > 90 && replaced * 10 > pairs * 9, "\(replaced) of \(pairs)")

@@ -143,6 +143,7 @@ import Testing
 
     /// The second run's hour, forecast 24 hours ahead by the first, is the one check.
     static func expectOneCheck(_ store: SQLiteHistory, _ entries: [HistoryEntry]) throws {
+        try HistoryRetentionTests.spill(store)
         let checks = try store.database.read { try Row.fetchAll($0, sql: "SELECT * FROM verification") }
         let hour = (Int64(entries[1].time.timeIntervalSince1970) + 1800) / 3600 * 3600
         let forecastThen = try #require(entries[0].hourly.first { Int64($0.time.timeIntervalSince1970) == hour })

@@ -10,6 +10,11 @@ enum CheckDay {
         "CAST(round(abs(\(column(row, "forecast")) - \(column(row, "observed"))) * 1000000) AS INTEGER)"
     }
 
+    /// `error` of a pair in hand (an open day's): SQLite's `round` adds a half and truncates.
+    static func error(_ forecast: Double, _ observed: Double) -> Int {
+        Int(abs(forecast - observed) * errorUnit + 0.5)
+    }
+
     /// Millionths of a degree, as `error` counts them.
     static let errorUnit = 1_000_000.0
 

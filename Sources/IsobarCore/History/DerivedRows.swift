@@ -27,8 +27,11 @@ extension ObservationFacts {
     var precipitated: Bool { precipitation > 0 || (200..<700).contains(condition ?? 0) }
 }
 
-/// Keeps `observed_day` and `verification` up to date, one observation at a time, inside
-/// the transaction that records it (so a killed run leaves both as they were or both done).
+/// Keeps `observed_day`, `forecast_lead` and `verification` up to date, one observation
+/// at a time, inside the transaction that records it (so a killed run leaves them as they
+/// were or all done): for a run recorded out of time order (an import), with the city's
+/// open day written out into them first (`OpenDayRows`). A run in time order changes the
+/// open day instead, which does the same in memory (`OpenDay`).
 enum DerivedRows {
     /// How far ahead verified forecasts were made, in hours.
     static let leads = [24, 72]
@@ -41,11 +44,11 @@ enum DerivedRows {
         try verify(fact, db)
     }
 
-    /// The day's low, high and mean, and its precipitation. Observations report the last
-    /// hour's amount however often they come, so each clock hour counts once, with the
-    /// largest amount reported in it: `hour` is the hour being counted, `hour_precipitation`
-    /// its amount so far, `precipitation` the finished hours' sum. This assumes observations
-    /// come in time order, as runs and `history import` record them.
+    /// The day's low, high and mean, and its precipitation, as `DayTally.add` adds them.
+    /// Each clock hour counts once, with the largest amount reported in it: `hour` is the
+    /// hour being counted, `hour_precipitation` its amount so far, `precipitation` the
+    /// finished hours' sum (an observation older than the day's latest is counted in the
+    /// hour being counted).
     static func addToDay(_ fact: ObservationFacts, _ db: Database) throws {
         var row = StatementBinder(try db.cachedStatement(sql: """
             INSERT INTO observed_day VALUES (?1, ?2, ?3, ?3, ?3, 1, 0, ?4, ?5, ?6)
@@ -71,17 +74,23 @@ enum DerivedRows {
     static func addLeads(of hours: some Collection<some PackableHour>, city: String, issued: Int64, _ db: Database) throws {
         for hour in hours where hour.targetSeconds % 3600 == 0 {
             for lead in leads where abs(hour.targetSeconds - Int64(lead * 3600) - issued) <= Int64(issueTolerance) {
-                var row = StatementBinder(try db.cachedStatement(sql: """
-                    INSERT INTO forecast_lead VALUES (?1, ?2 - ?3 * 3600, ?3, ?2, ?4, ?5, ?6)
-                    ON CONFLICT (city, made, lead_hours) DO UPDATE SET
-                        issued = excluded.issued, temperature = excluded.temperature, chance = excluded.chance
-                    WHERE abs(excluded.made - excluded.issued) < abs(made - issued)
-                    """))
-                row.text(city); row.int(hour.targetSeconds); row.int(Int64(lead)); row.int(issued); row.real(hour.temperature)
-                row.real(hour.precipitationChance)
-                try row.run(db)
+                try keepLead(city: city, made: Int(hour.targetSeconds) - lead * 3600, lead: lead, issued: Int(issued),
+                             temperature: hour.temperature, chance: hour.precipitationChance.map(OpenDay.storedChance), db)
             }
         }
+    }
+
+    /// One hour kept for the checks, unless the one kept for its made hour and lead came
+    /// from a run nearer it.
+    static func keepLead(city: String, made: Int, lead: Int, issued: Int, temperature: Double, chance: Double?, _ db: Database) throws {
+        var row = StatementBinder(try db.cachedStatement(sql: """
+            INSERT INTO forecast_lead VALUES (?1, ?2, ?3, ?2 + ?3 * 3600, ?4, ?5, ?6)
+            ON CONFLICT (city, made, lead_hours) DO UPDATE SET
+                issued = excluded.issued, temperature = excluded.temperature, chance = excluded.chance
+            WHERE abs(excluded.made - excluded.issued) < abs(made - issued)
+            """))
+        row.text(city); row.int(Int64(made)); row.int(Int64(lead)); row.int(Int64(issued)); row.real(temperature); row.real(chance)
+        try row.run(db)
     }
 
     /// Pairs the observation with the forecasts made `leads` hours before its nearest
@@ -97,11 +106,18 @@ enum DerivedRows {
             lookup.text(fact.city); lookup.int(Int64(target - lead * 3600)); lookup.int(Int64(lead))
             guard let forecast = try lookup.first(db, { row in (issued: row.int(0), temperature: row.double(1), chance: row.optionalDouble(2)) })
             else { continue }
-            var pair = StatementBinder(try db.cachedStatement(sql: pairIfNearer))
-            pair.text(fact.city); pair.int(Int64(lead)); pair.int(Int64(target)); pair.int(Int64(forecast.issued)); pair.real(forecast.temperature)
-            pair.real(forecast.chance); pair.int(Int64(fact.time)); pair.real(fact.temperature); pair.bool(fact.precipitated)
-            try pair.run(db)
+            try writePair(city: fact.city, lead: lead, target: target, issued: forecast.issued, forecast: forecast.temperature,
+                          chance: forecast.chance, observedTime: fact.time, observed: fact.temperature, precipitated: fact.precipitated, db)
         }
+    }
+
+    /// A pair into `verification`, unless the one its hour and lead have was observed nearer the target.
+    static func writePair(city: String, lead: Int, target: Int, issued: Int, forecast: Double, chance: Double?, observedTime: Int,
+                          observed: Double, precipitated: Bool, _ db: Database) throws {
+        var pair = StatementBinder(try db.cachedStatement(sql: pairIfNearer))
+        pair.text(city); pair.int(Int64(lead)); pair.int(Int64(target)); pair.int(Int64(issued)); pair.real(forecast)
+        pair.real(chance); pair.int(Int64(observedTime)); pair.real(observed); pair.bool(precipitated)
+        try pair.run(db)
     }
 
     /// Writes a check's pair (the nine columns of `verification`), replacing the one its

@@ -172,7 +172,10 @@ enum PackedBytes {
 
         mutating func uint8(_ value: UInt8) { store(value) }
         mutating func int16(_ value: Int) { store(UInt16(bitPattern: Int16(clamping: value)).littleEndian) }
+        mutating func int32(_ value: Int) { store(UInt32(bitPattern: Int32(clamping: value)).littleEndian) }
         mutating func int64(_ value: Int64) { store(UInt64(bitPattern: value).littleEndian) }
+        /// A value kept to the bit (a temperature the checks subtract).
+        mutating func double(_ value: Double) { store(value.bitPattern.littleEndian) }
         /// A value as Float32; an absent one as a NaN.
         mutating func float(_ value: Double?) { store((value.map(Float.init) ?? .nan).bitPattern.littleEndian) }
 
@@ -211,7 +214,9 @@ enum PackedBytes {
         }
 
         mutating func int16() -> Int { Int(Int16(bitPattern: read(UInt16.self))) }
+        mutating func int32() -> Int { Int(Int32(bitPattern: read(UInt32.self))) }
         mutating func int64() -> Int64 { Int64(bitPattern: read(UInt64.self)) }
+        mutating func double() -> Double { Double(bitPattern: read(UInt64.self)) }
 
         /// A Float32 as the Double it stood for (rounded to the thousandth: Float32's own
         /// digits beyond it are noise); nil for a NaN.

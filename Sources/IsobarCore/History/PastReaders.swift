@@ -135,4 +135,8 @@ struct ResultRow {
     func optionalInt(_ column: Int32) -> Int? { isNull(column) ? nil : int(column) }
     func optionalDouble(_ column: Int32) -> Double? { isNull(column) ? nil : double(column) }
     func optionalText(_ column: Int32) -> String? { isNull(column) ? nil : text(column) }
+    func blob(_ column: Int32) -> [UInt8] {
+        guard let base = sqlite3_column_blob(statement, column) else { return [] }
+        return [UInt8](UnsafeRawBufferPointer(start: base, count: Int(sqlite3_column_bytes(statement, column))))
+    }
 }

@@ -36,8 +36,10 @@ public struct PruneOutcome: Sendable, Equatable {
 ///   checks cover the last 30 days;
 /// - forecasts as issued (a run's hours and days) go a day after their issue: a day of
 ///   complete runs stays;
-/// - the hours kept for the checks (`forecast_lead`) go once their target is more than an
-///   hour past: their pairs are in `verification` by then.
+/// - the hours kept for the checks go once their target is more than an hour past: their
+///   pairs are made by then. Those in a city's open day (`OpenDay`, all of them unless an
+///   import wrote them out) go as its runs pass their target, so retention finds only the
+///   ones an import left in `forecast_lead`; the open day itself is one row a city, kept.
 /// Nothing the pages read changes, so no city's revision is bumped.
 extension SQLiteHistory {
     /// Detail (observations) kept, seconds.

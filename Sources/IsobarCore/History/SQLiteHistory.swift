@@ -128,20 +128,29 @@ public final class SQLiteHistory: HistoryStore {
         row.text(entry.day)
         try row.run(db)
         guard db.changesCount > 0 else { return 0 }
-        if try insertForecast(hours: entry.hourly, days: entry.daily, city: entry.city, issued: issued, into: db) {
-            try DerivedRows.addLeads(of: entry.hourly, city: entry.city, issued: issued, db)
-        }
-        // An observation older than the city's newest (an import) changes the past its
-        // current pages show: their fingerprint takes the city's revision. Its forecast's
-        // checks may have their observations already: they are paired now.
+        let forecastIsNew = try insertForecast(hours: entry.hourly, days: entry.daily, city: entry.city, issued: issued, into: db)
+        let fact = ObservationFacts(entry)
         var later = StatementBinder(try db.cachedStatement(sql: "SELECT 1 FROM observation WHERE city = ? AND time > ? LIMIT 1"))
         later.text(entry.city); later.int(issued)
-        if try later.first(db, { _ in true }) == true {
-            try db.cachedStatement(sql: "INSERT INTO city VALUES (?, 1) ON CONFLICT (city) DO UPDATE SET revision = revision + 1")
-                .execute(arguments: [entry.city])
-            try DerivedRows.pairLate(city: entry.city, issued: issued, db)
+        guard try later.first(db, { _ in true }) == true else {
+            // In time order, as every run but an import's: the city's open day.
+            try OpenDayRows.record(fact, hours: forecastIsNew ? entry.hourly[...] : entry.hourly[0..<0], issued: Int(issued), db)
+            return 1
         }
-        try DerivedRows.add(ObservationFacts(entry), to: db)
+        // An observation older than the city's newest (an import) changes the past its
+        // current pages show: their fingerprint takes the city's revision. It is added to
+        // the tables, with the open day written out into them first and taken out again
+        // after; its forecast's checks may have their observations already: they are
+        // paired now.
+        try OpenDayRows.spill(entry.city, db)
+        if forecastIsNew {
+            try DerivedRows.addLeads(of: entry.hourly, city: entry.city, issued: issued, db)
+        }
+        try db.cachedStatement(sql: "INSERT INTO city VALUES (?, 1) ON CONFLICT (city) DO UPDATE SET revision = revision + 1")
+            .execute(arguments: [entry.city])
+        try DerivedRows.pairLate(city: entry.city, issued: issued, db)
+        try DerivedRows.add(fact, to: db)
+        try OpenDayRows.fold(entry.city, db)
         return 1
     }
 
