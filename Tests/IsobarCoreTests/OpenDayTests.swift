@@ -46,6 +46,30 @@ import Testing
         #expect(next.tally.day == "2026-01-03" && next.tally.samples == 1 && next.pairs.allSatisfy { $0.target > Simulation.time(ofRun: 24) - 1800 })
     }
 
+    /// A city whose time zone moves west in the night, so that its next run falls on the
+    /// local day before its open day: that day's summary carries on from its row, and the
+    /// day it left is written as it was.
+    @Test func aTimeZoneMovedWestCarriesOnTheDayBefore() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.cleanup() }
+        let store = try Simulation.store(folder, "history.sqlite")
+        let template = try Simulation.template()
+        let utc = Simulation.City(slug: "x", zone: TimeZone(identifier: "UTC")!, stepHours: 1, steps: 48)
+        var west = utc
+        west.zone = TimeZone(identifier: "America/New_York")!
+        // 1 January 20:00–23:00 and 2 January 00:30 UTC, then 01:30 UTC in New York (20:30 on 1 January).
+        let day = Simulation.start
+        let times = [20, 21, 22, 23].map { day + $0 * 3600 } + [day + 86_400 + 1800]
+        _ = try store.record(times.map { Simulation.entry(template, utc, time: $0) })
+        _ = try store.record([Simulation.entry(template, west, time: day + 86_400 + 5400)])
+        let open = try #require(try store.database.read { try OpenDayRows.load("x", $0) })
+        #expect(open.tally.day == "2026-01-01" && open.tally.samples == 5 && open.tally.lastTime == day + 86_400 + 5400)
+        #expect(try Simulation.rows(store, "SELECT day, samples FROM observed_day").map { [$0[0] as String, "\($0[1] as Int)"] }
+                == [["2026-01-02", "1"]])
+        let past = try store.past(of: "x", before: Date(timeIntervalSince1970: TimeInterval(day + 86_400 + 7200)), today: "2026-01-01")
+        #expect(past.today?.samples == 5 && past.days.isEmpty)
+    }
+
     /// Ten simulated days of two cities (one of them in Berlin across its day's change at
     /// 23:00 UTC), one store keeping the open day, the other writing it into the tables and
     /// taking it back after every run: the same pages every run, the same tables at the end.
