@@ -18,6 +18,11 @@ enum CheckDay {
     /// Millionths of a degree, as `error` counts them.
     static let errorUnit = 1_000_000.0
 
+    /// `likely` of a pair in hand.
+    static func likely(chance: Double?) -> Bool {
+        (chance ?? 0) >= 0.5
+    }
+
     /// 1 when rain was forecast at 50 % or more, else 0 (no chance sent counts as not likely).
     static func likely(_ row: String) -> String {
         "coalesce(\(column(row, "chance")) >= 0.5, 0)"

@@ -72,12 +72,27 @@ enum DerivedRows {
     /// made `leads` hours ahead, within half an hour. Of the runs made about that far
     /// ahead of one target, the one nearest `target - lead` is kept (the earlier on a tie).
     static func addLeads(of hours: some Collection<some PackableHour>, city: String, issued: Int64, _ db: Database) throws {
+        try forEachLead(of: hours, issued: Int(issued)) { lead in
+            try keepLead(city: city, made: lead.made, lead: lead.lead, issued: lead.issued, temperature: lead.temperature,
+                         chance: lead.chance, db)
+        }
+    }
+
+    /// The forecast's hours a check can pair (see `addLeads`), each for each lead it was
+    /// made about that far ahead of, its chance as it is stored (`OpenDay.storedChance`).
+    static func forEachLead(of hours: some Collection<some PackableHour>, issued: Int, _ body: (OpenDay.Lead) throws -> Void) rethrows {
         for hour in hours where hour.targetSeconds % 3600 == 0 {
-            for lead in leads where abs(hour.targetSeconds - Int64(lead * 3600) - issued) <= Int64(issueTolerance) {
-                try keepLead(city: city, made: Int(hour.targetSeconds) - lead * 3600, lead: lead, issued: Int(issued),
-                             temperature: hour.temperature, chance: hour.precipitationChance.map(OpenDay.storedChance), db)
+            let target = Int(hour.targetSeconds)
+            for lead in leads where abs(target - lead * 3600 - issued) <= issueTolerance {
+                try body(OpenDay.Lead(made: target - lead * 3600, lead: lead, issued: issued, temperature: hour.temperature,
+                                      chance: hour.precipitationChance.map(OpenDay.storedChance)))
             }
         }
+    }
+
+    /// The whole hour an observation at `time` is paired for: the nearest (the later on a tie).
+    static func targetHour(of time: Int) -> Int {
+        (time + 1800) / 3600 * 3600
     }
 
     /// One hour kept for the checks, unless the one kept for its made hour and lead came
@@ -98,7 +113,7 @@ enum DerivedRows {
     /// `forecast_lead`). The observation nearest the target hour wins when several fall
     /// within half an hour.
     static func verify(_ fact: ObservationFacts, _ db: Database) throws {
-        let target = (fact.time + 1800) / 3600 * 3600
+        let target = targetHour(of: fact.time)
         for lead in leads {
             var lookup = StatementBinder(try db.cachedStatement(sql: """
                 SELECT issued, temperature, chance FROM forecast_lead WHERE city = ? AND made = ? AND lead_hours = ?

@@ -64,16 +64,11 @@ struct OpenDay: Sendable, Equatable {
 
     /// Keeps the forecast's hours that a check can pair, as `DerivedRows.addLeads` keeps them.
     mutating func addLeads(of hours: some Collection<some PackableHour>, issued: Int) {
-        for hour in hours where hour.targetSeconds % 3600 == 0 {
-            let target = Int(hour.targetSeconds)
-            for lead in DerivedRows.leads where abs(target - lead * 3600 - issued) <= DerivedRows.issueTolerance {
-                let kept = Lead(made: target - lead * 3600, lead: lead, issued: issued, temperature: hour.temperature,
-                                chance: hour.precipitationChance.map(Self.storedChance))
-                if let index = leads.firstIndex(where: { $0.made == kept.made && $0.lead == lead }) {
-                    if abs(kept.made - issued) < abs(kept.made - leads[index].issued) { leads[index] = kept }
-                } else {
-                    leads.append(kept)
-                }
+        DerivedRows.forEachLead(of: hours, issued: issued) { kept in
+            if let index = leads.firstIndex(where: { $0.made == kept.made && $0.lead == kept.lead }) {
+                if abs(kept.made - issued) < abs(kept.made - leads[index].issued) { leads[index] = kept }
+            } else {
+                leads.append(kept)
             }
         }
     }
@@ -82,7 +77,7 @@ struct OpenDay: Sendable, Equatable {
     /// hour, as `DerivedRows.verify` pairs them, then lets go of the hours no later
     /// observation can pair: those more than half an hour before this one.
     mutating func verify(_ fact: ObservationFacts) {
-        let target = (fact.time + 1800) / 3600 * 3600
+        let target = DerivedRows.targetHour(of: fact.time)
         for lead in DerivedRows.leads {
             guard let forecast = leads.first(where: { $0.made == target - lead * 3600 && $0.lead == lead }) else { continue }
             let pair = Pair(target: target, lead: lead, issued: forecast.issued, forecast: forecast.temperature, chance: forecast.chance,

@@ -137,7 +137,7 @@ extension SQLiteHistory {
             days[key]?.add(-1, error: row.int(2), likely: row.int(3), happened: row.int(4))
         }
         for pair in open where pair.target < now - 1800 && pair.target / 86_400 >= firstDay {
-            let likely = (pair.chance ?? 0) >= 0.5
+            let likely = CheckDay.likely(chance: pair.chance)
             days[LeadDay(lead: pair.lead, day: pair.target / 86_400), default: Totals()]
                 .add(1, error: CheckDay.error(pair.forecast, pair.observed), likely: likely ? 1 : 0, happened: likely && pair.precipitated ? 1 : 0)
         }
