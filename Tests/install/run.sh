@@ -1,10 +1,14 @@
 #!/usr/bin/env bash
-# The README's Install section, checked: a release binary with the Swift runtime linked in
-# statically needs no library from the toolchain (ldd), runs with the toolchain off its
-# paths and builds the demo site; the systemd units in Examples/ pass systemd-analyze verify.
+# The README's Quick start and Install sections, checked: the Quick start's first command
+# installs only what Isobar needs (no browser, Java or SSH; every library it links); a
+# release binary with the Swift runtime linked in statically needs no library from the
+# toolchain (ldd), runs with the toolchain off its paths and builds the demo site; the
+# systemd units in Examples/ pass systemd-analyze verify.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
+
+python3 Tests/install/quickstart.py check
 
 # The README's build line; a scratch folder of its own keeps the debug build's untouched.
 swift build -c release --static-swift-stdlib --scratch-path .build-release --product isobar 2>&1 | tail -n 1
