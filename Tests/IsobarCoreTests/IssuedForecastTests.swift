@@ -101,13 +101,13 @@ import Testing
                     try db.execute(sql: "INSERT INTO forecast_hour VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", arguments: [
                         entry.city, issued, Int64(step.time.timeIntervalSince1970), step.stepHours, step.temperature, step.feelsLike,
                         step.humidity, step.dewPoint, step.pressure, step.precipitationChance, step.rain, step.snow, step.windSpeed,
-                        step.windGust, step.windDirection, step.cloudCover, step.visibility, step.uvIndex, step.condition.code,
+                        step.windGust, step.windDirection, step.cloudCover, step.visibility, step.uvIndex, step.condition?.code ?? 0,
                     ])
                 }
                 for day in entry.daily {
                     try db.execute(sql: "INSERT INTO forecast_day VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", arguments: [
                         entry.city, issued, day.day, day.temperatureMin, day.temperatureMax, day.precipitationChance, day.rain, day.snow,
-                        day.windSpeed, day.windGust, day.uvIndex, day.condition.code,
+                        day.windSpeed, day.windGust, day.uvIndex, day.condition?.code ?? 0,
                     ])
                 }
             }

@@ -25,7 +25,7 @@ import Testing
         #expect(forecast.hourly.allSatisfy { (0...1).contains($0.precipitationChance ?? -1) })
         #expect(forecast.source.api == "open-meteo")
         let snowy = try #require(forecast.hourly.first { $0.snow != nil })
-        #expect(snowy.condition.code / 100 == 6)  // WMO 71/73 on the snow scale
+        #expect((snowy.condition?.code ?? 0) / 100 == 6)  // WMO 71/73 on the snow scale
         let air = try #require(try decoder.airQuality(Self.sample("oslo-no", .openMeteoAirQuality)))
         #expect(air.index == 1)  // EAQI 18
         #expect(air.components["no2"] != nil && air.components["o3"] != nil)

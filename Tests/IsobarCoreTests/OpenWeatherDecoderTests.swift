@@ -25,7 +25,7 @@ import Testing
         #expect(forecast.current.windGust == nil)
         #expect(forecast.hourly[0].windGust == 9.8)
         // Unknown icon codes are kept; presentation picks the fallback icon.
-        #expect(forecast.hourly[1].condition.icon == "99x")
+        #expect(forecast.hourly[1].condition?.icon == "99x")
         #expect(forecast.alerts.count == 1)
         #expect(forecast.alerts[0].sender == "Met Office")
         #expect(forecast.alerts[0].description.contains("\n"))
@@ -128,15 +128,15 @@ import Testing
         let first = forecast.daily[0]
         #expect(first.temperatureMin == 11.0)
         #expect(first.temperatureMax == 19.0)
-        #expect(first.condition.code == 211)  // the thunderstorm outranks the clear hours
-        #expect(first.condition.icon == "11d")
+        #expect(first.condition?.code == 211)  // the thunderstorm outranks the clear hours
+        #expect(first.condition?.icon == "11d")
         #expect(first.precipitationChance == 0.9)
         #expect(first.rain == 0.4)
         let second = forecast.daily[1]
         #expect(second.temperatureMin == 16.0)
         #expect(second.temperatureMax == 21.5)
-        #expect(second.condition.code == 804)
-        #expect(second.condition.icon == "04d")  // days use the day icon
+        #expect(second.condition?.code == 804)
+        #expect(second.condition?.icon == "04d")  // days use the day icon
         #expect(second.precipitationChance == 0.3)
         #expect(second.rain == nil)
     }

@@ -90,6 +90,35 @@ import Testing
         return tokens
     }
 
+    /// Every member of every object in a JSON text, as a path: `current.feels_like`,
+    /// `hourly.*.weather` (the member of each element of an array).
+    static func variables(_ bytes: [UInt8]) -> [[String]] {
+        func walk(_ value: Any, _ path: [String]) -> [[String]] {
+            if let object = value as? [String: Any] {
+                return object.keys.sorted().flatMap { key in [path + [key]] + walk(object[key]!, path + [key]) }
+            }
+            if let array = value as? [Any] {
+                return Array(Set(array.flatMap { walk($0, path + ["*"]) })).sorted { $0.joined(separator: ".") < $1.joined(separator: ".") }
+            }
+            return []
+        }
+        return walk(try! JSONSerialization.jsonObject(with: Data(bytes)), [])
+    }
+
+    /// The text with each path's member removed wherever it occurs.
+    static func dropping(_ paths: [[String]], from bytes: [UInt8]) -> Data {
+        func drop(_ value: Any, _ path: ArraySlice<String>) -> Any {
+            guard let key = path.first else { return value }
+            if key == "*", let array = value as? [Any] { return array.map { drop($0, path.dropFirst()) } }
+            guard var object = value as? [String: Any], let member = object[key] else { return value }
+            object[key] = path.count == 1 ? nil : drop(member, path.dropFirst())
+            return object
+        }
+        var tree = try! JSONSerialization.jsonObject(with: Data(bytes))
+        for path in paths { tree = drop(tree, path[...]) }
+        return try! JSONSerialization.data(withJSONObject: tree)
+    }
+
     static func replacing(_ bytes: [UInt8], _ token: Token, with text: String) -> Data {
         var copy = bytes
         copy.replaceSubrange(token.range, with: Array(text.utf8))
@@ -119,9 +148,13 @@ import Testing
             }
         }
 
-        /// A random mutation: flipped bytes, a truncation, or one to three values replaced.
+        /// A random mutation: flipped bytes, a truncation, one to three variables dropped,
+        /// or one to three values replaced.
         func mutation(_ generator: inout SeededGenerator) -> Data {
-            switch Int.random(in: 0..<4, using: &generator) {
+            switch Int.random(in: 0..<5, using: &generator) {
+            case 4:
+                let paths = ResponseFuzzTests.variables(bytes)
+                return ResponseFuzzTests.dropping((0..<Int.random(in: 1...3, using: &generator)).map { _ in paths.randomElement(using: &generator)! }, from: bytes)
             case 0:
                 var copy = bytes
                 for _ in 0..<Int.random(in: 1...4, using: &generator) {
@@ -246,6 +279,49 @@ import Testing
         ], atLeast: 2_000)
         #expect(tally.total >= 2_000)
         #expect(tally.rendered > 100 && tally.refused > 1_000, "\(tally)")
+    }
+
+    /// Issue 28, item 1: a body with any one variable left out, in every block, still
+    /// builds a page (what is not there is not shown); only the few a page cannot stand
+    /// without may be refused.
+    @Test(arguments: [
+        ("london-gb", "onecall.json", Endpoint.oneCall), ("london-gb", "air_pollution.json", .airPollution),
+        ("lod-il", "weather.json", .currentWeather), ("lod-il", "forecast.json", .fiveDayForecast),
+        ("oslo-no", "open-meteo-forecast.json", .openMeteoForecast), ("oslo-no", "open-meteo-air-quality.json", .openMeteoAirQuality),
+    ])
+    func everyVariableCanBeLeftOut(folder: String, file: String, endpoint: Endpoint) throws {
+        // What "now", an index card and the history stand on, and what places a value in time.
+        let required: Set<String> = [
+            "lat", "lon", "timezone", "current", "current.dt", "current.temp", "hourly.*.dt", "hourly.*.temp", "daily.*.dt",
+            "daily.*.temp", "daily.*.temp.min", "daily.*.temp.max", "minutely.*.dt", "minutely.*.precipitation",
+            "current.weather.*.id", "hourly.*.weather.*.id", "daily.*.weather.*.id", "alerts.*.event", "alerts.*.start", "alerts.*.end",
+            "list", "list.*.dt", "list.*.main", "list.*.main.aqi", "list.*.main.temp", "coord", "coord.lat", "coord.lon", "main", "main.temp",
+            "dt", "timezone", "weather.*.id", "list.*.weather.*.id",
+            "latitude", "longitude", "utc_offset_seconds", "current.time", "current.temperature_2m",
+        ]
+        let folders = ["london-gb": CityConfig.test(), "lod-il": .test("Lod", country: "IL", timeZone: "Asia/Jerusalem"), "oslo-no": .test("Oslo", country: "NO")]
+        let city = try #require(folders[folder])
+        let names = try FileManager.default.contentsOfDirectory(atPath: Self.sample(folder, "").path)
+        var base: [Endpoint: Data] = [:]
+        for name in names {
+            guard let match = Endpoint.allCases.first(where: { $0.fileName == name }) else { continue }
+            base[match] = try Data(contentsOf: Self.sample(folder, name))
+        }
+        let templates = try TemplateSet.load(from: TestPaths.repository.appendingPathComponent("Templates"))
+        let presenter = try PresentationTests.presenter()
+        let bytes = Array(try #require(base[endpoint]))
+        let paths = Self.variables(bytes)
+        #expect(paths.count > 10)
+        for path in paths {
+            var responses = base
+            responses[endpoint] = Self.dropping([path], from: bytes)
+            var tally = Tally()
+            Self.exercise(responses, city: city, templates: templates, presenter: presenter, tally: &tally)
+            let name = path.joined(separator: ".")
+            if tally.refused > 0 {
+                #expect(required.contains(name), "a body without \(name) is refused")
+            }
+        }
     }
 
     /// The scanner the mutations rely on finds what it should.

@@ -43,7 +43,7 @@ import Testing
         let page = presenter.cityPage(withAir, city: .test(), places: [place], root: "../")
         check(page)
         check(page.now)
-        check(page.now.icon)
+        check(try #require(page.now.icon))
         check(try #require(page.now.wind))
         check(try #require(page.airQuality))
         check(try #require(page.airQuality?.pollutants.first))

@@ -86,14 +86,15 @@ extension IssuedForecast.Day: PackableDay {
     var conditionCode: Int { condition }
 }
 
+// 0 stands for "no condition code", as it does for an unknown one.
 extension HourlyForecast: PackableHour {
     var targetSeconds: Int64 { Int64(time.timeIntervalSince1970) }
-    var conditionCode: Int { condition.code }
+    var conditionCode: Int { condition?.code ?? 0 }
 }
 
 extension DailyForecast: PackableDay {
     var dayKey: String { day }
-    var conditionCode: Int { condition.code }
+    var conditionCode: Int { condition?.code ?? 0 }
 }
 
 extension IssuedForecast {

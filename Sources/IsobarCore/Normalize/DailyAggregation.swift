@@ -26,7 +26,7 @@ enum DailyAggregation {
         return order.prefix(maxDays).compactMap { key in
             let group = groups[key] ?? []
             var temperatures = group.map(\.temperature)
-            var conditions = group.map(\.condition)
+            var conditions = group.compactMap(\.condition)
             var readings = group.map(Reading.init)
             var sunrise: Date?
             var sunset: Date?
@@ -37,11 +37,10 @@ enum DailyAggregation {
                 sunrise = current.sunrise
                 sunset = current.sunset
             }
-            guard let low = temperatures.min(), let high = temperatures.max(),
-                var condition = ConditionSeverity.mostSignificant(conditions)
-            else { return nil }
-            // A day is summarised with the day variant of its icon.
-            if condition.icon.hasSuffix("n") { condition.icon = String(condition.icon.dropLast()) + "d" }
+            guard let low = temperatures.min(), let high = temperatures.max() else { return nil }
+            // A day is summarised with the day variant of its icon; none where no step has a code.
+            var condition = ConditionSeverity.mostSignificant(conditions)
+            if let icon = condition?.icon, icon.hasSuffix("n") { condition?.icon = String(icon.dropLast()) + "d" }
             let rain = group.compactMap(\.rain)
             let snow = group.compactMap(\.snow)
             let windiest = group.filter { $0.windSpeed != nil }.max { $0.windSpeed! < $1.windSpeed! }

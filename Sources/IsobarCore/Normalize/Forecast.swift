@@ -96,7 +96,8 @@ public struct CurrentConditions: Sendable, Codable, Equatable {
     public var windDirection: Double?
     public var rainLastHour: Double?
     public var snowLastHour: Double?
-    /// The most significant condition first (the API's order).
+    /// The most significant condition first (the API's order); empty where the body has
+    /// no condition code (no icon and no description are shown).
     public var conditions: [Condition]
     /// At the ground, where a body has no sea-level pressure (Open-Meteo's documented
     /// substitute); shown labelled as such.
@@ -117,7 +118,8 @@ public struct HourlyForecast: Sendable, Codable, Equatable {
     public var windSpeed: Double?
     public var windGust: Double?
     public var windDirection: Double?
-    public var condition: Condition
+    /// Nil where the body has no condition code for the hour: no icon is shown for it.
+    public var condition: Condition?
     // Each value below is nil where the provider sends none (the free 2.5 forecast has no
     // UV index), never a made-up 0.
     /// Pressure at sea level, hPa (as `CurrentConditions.pressure`).
@@ -150,7 +152,8 @@ public struct DailyForecast: Sendable, Codable, Equatable {
     public var windSpeed: Double?
     public var windDirection: Double?
     public var uvIndex: Double?
-    public var condition: Condition
+    /// Nil where the body has no condition code for the day: no icon is shown for it.
+    public var condition: Condition?
     public var moonrise: Date? = nil
     public var moonset: Date? = nil
     // Where days are aggregated from 3-hourly steps (the free 2.5 API), these are the

@@ -30,7 +30,7 @@ public struct CityPageModel: Sendable {
     }
 
     public struct Now: Sendable {
-        public var icon: Icon
+        public var icon: Icon?
         public var temperature: Quantity
         public var feelsLike: Quantity?
         public var description: String
@@ -94,7 +94,7 @@ public struct CityPageModel: Sendable {
     public struct Hour: Sendable {
         public var time: String
         public var datetime: String
-        public var icon: Icon
+        public var icon: Icon?
         public var temperature: Quantity
         public var feelsLike: Quantity?
         public var humidity: Quantity?
@@ -118,7 +118,7 @@ public struct CityPageModel: Sendable {
         public var weekday: String
         public var date: String
         public var datetime: String
-        public var icon: Icon
+        public var icon: Icon?
         public var low: Quantity
         public var high: Quantity
         /// Where the low–high bar starts and how wide it is, in % of the week's range.
@@ -188,6 +188,10 @@ public struct CityPageModel: Sendable {
     public var hourly: [Hour]
     /// False when the data has no hourly forecast: the section is left out, not shown empty.
     public var hasHourly: Bool
+    // A column no hour has a value for is left out of the table, not shown empty.
+    public var hourlyHasIcons: Bool
+    public var hourlyHasPrecipitation: Bool
+    public var hourlyHasWind: Bool
     public var hourlyChart: String
     public var daily: [Day]
     public var hasDaily: Bool

@@ -4,7 +4,7 @@ public struct IndexPageModel: Sendable {
         public var name: String
         public var country: String
         public var href: String
-        public var icon: CityPageModel.Icon
+        public var icon: CityPageModel.Icon?
         public var temperature: String
         public var description: String
         public var high: String?

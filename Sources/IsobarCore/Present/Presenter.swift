@@ -29,8 +29,9 @@ public struct Presenter: Sendable {
 
     var locale: Locale { Locale(identifier: language) }
 
-    func icon(_ condition: Condition, root: String) -> CityPageModel.Icon {
-        CityPageModel.Icon(src: root + "assets/" + icons.path(for: condition), alt: Self.sentence(condition.description))
+    /// Nil where the data has no condition: no picture is better than a made-up one.
+    func icon(_ condition: Condition?, root: String) -> CityPageModel.Icon? {
+        condition.map { CityPageModel.Icon(src: root + "assets/" + icons.path(for: $0), alt: Self.sentence($0.description)) }
     }
 
     /// "light rain" → "Light rain": API descriptions are lowercase.
@@ -52,8 +53,8 @@ public struct Presenter: Sendable {
     }
 
     /// Snow rather than rain: a snow condition, or a temperature at or below freezing.
-    static func precipitationIsSnow(condition: Condition, celsius: Double) -> Bool {
-        (600..<700).contains(condition.code) || celsius <= 0
+    static func precipitationIsSnow(condition: Condition?, celsius: Double) -> Bool {
+        (600..<700).contains(condition?.code ?? 0) || celsius <= 0
     }
 
     func compass(_ degrees: Double) -> String { strings["compass_\(Compass.index(for: degrees))"] }
@@ -103,7 +104,7 @@ public struct Presenter: Sendable {
             icon: icon(primary, root: root),
             temperature: format.quantity(temperature: current.temperature, withUnit: true),
             feelsLike: current.feelsLike.map { format.quantity(temperature: $0) },
-            description: Self.sentence(primary.description),
+            description: Self.sentence(primary?.description ?? ""),
             otherConditions: others.isEmpty ? nil : others.joined(separator: ", "),
             high: today.map { format.quantity(temperature: max($0.temperatureMax, current.temperature)) },
             low: today.map { format.quantity(temperature: min($0.temperatureMin, current.temperature)) },
@@ -230,7 +231,11 @@ public struct Presenter: Sendable {
             temperatureUnit: format.temperatureSymbol,
             hourlyStep: strings[forecast.hourly.first?.stepHours == 3 ? "every_3_hours" : "hourly"],
             hourlyHeading: strings.format("next_n_hours", ["hours": String(min(48, hours.count * (upcoming.first?.stepHours ?? 1)))]),
-            hourly: hours, hasHourly: !hours.isEmpty, hourlyChart: chart,
+            hourly: hours, hasHourly: !hours.isEmpty,
+            hourlyHasIcons: hours.contains { $0.icon != nil },
+            hourlyHasPrecipitation: hours.contains { $0.precipitationChance != nil || $0.precipitationAmount != nil },
+            hourlyHasWind: hours.contains { $0.wind != nil },
+            hourlyChart: chart,
             daily: days, hasDaily: !days.isEmpty, dayCount: days.count, places: placeModels, hasPlaces: !placeModels.isEmpty, placesMap: map,
             history: history(past, format: format),
             share: .init(url: pageURL, email: Self.mailto(subject: shareText, body: pageURL), text: shareText),
@@ -284,7 +289,7 @@ public struct Presenter: Sendable {
             name: city.name, country: city.country, href: "\(city.slug)/",
             icon: icon(primary, root: ""),
             temperature: format.temperatureWithUnit(forecast.current.temperature),
-            description: Self.sentence(primary.description),
+            description: Self.sentence(primary?.description ?? ""),
             high: today.map { format.temperature(max($0.temperatureMax, forecast.current.temperature)) },
             low: today.map { format.temperature(min($0.temperatureMin, forecast.current.temperature)) },
             alertCount: count, hasAlerts: count > 0, plural: count > 1,
@@ -295,9 +300,9 @@ public struct Presenter: Sendable {
     }
 
     /// The next hour in words and bars, when the nowcast covers it.
-    /// The most significant current condition, or an unknown one when the body has none.
-    static func primary(_ current: CurrentConditions) -> Condition {
-        current.conditions.first ?? Condition(code: 0, main: "", description: "", icon: "")
+    /// The most significant current condition; nil when the body has none.
+    static func primary(_ current: CurrentConditions) -> Condition? {
+        current.conditions.first
     }
 
     /// The next hour in words, and the steps it covers, when the nowcast covers it.

@@ -115,10 +115,12 @@ public struct Manifest: Codable, Sendable, Equatable {
                     json.field("hasAlerts") { json.bool(card.hasAlerts) }
                     json.field("high", card.high)
                     json.field("href", card.href)
-                    json.field("icon") {
-                        json.object {
-                            json.field("alt", card.icon.alt)
-                            json.field("src", card.icon.src)
+                    if let icon = card.icon {
+                        json.field("icon") {
+                            json.object {
+                                json.field("alt", icon.alt)
+                                json.field("src", icon.src)
+                            }
                         }
                     }
                     json.field("low", card.low)
@@ -156,7 +158,7 @@ extension IndexPageModel.Card {
         let fields = try JSONFields(json)
         self.init(
             name: try fields.string("name"), country: try fields.string("country"), href: try fields.string("href"),
-            icon: try fields.value("icon") { value throws(DecodingError) in
+            icon: try fields.optionalValue("icon") { value throws(DecodingError) in
                 let icon = try JSONFields(value)
                 return CityPageModel.Icon(src: try icon.string("src"), alt: try icon.string("alt"))
             },

@@ -76,19 +76,18 @@ public struct OpenMeteoDecoder: Sendable {
             windDirection: c.wind_direction_10m,
             rainLastHour: Self.positive(((c.rain ?? 0) + (c.showers ?? 0))).map(millimetres),
             snowLastHour: Self.positive(c.snowfall ?? 0).map(snowMillimetres),
-            conditions: [WMOWeatherCode.condition(c.weather_code, isDay: isDayNow, describe: describe)],
+            conditions: c.weather_code.map { [WMOWeatherCode.condition($0, isDay: isDayNow, describe: describe)] } ?? [],
             surfacePressure: c.pressure_msl == nil ? c.surface_pressure : nil)
 
         var hourly: [HourlyForecast] = []
         if let h = body.hourly {
-            for index in h.time.indices {
-                guard let temperature = Self.value(h.temperature_2m, index) else { continue }
-                let code = Self.value(h.weather_code, index) ?? -1
+            for index in (h.time ?? []).indices {
+                guard let time = h.time?[index], let temperature = Self.value(h.temperature_2m, index) else { continue }
                 let isDay = (Self.value(h.is_day, index) ?? 1) == 1
                 let rain = (Self.value(h.rain, index) ?? 0) + (Self.value(h.showers, index) ?? 0)
                 let humidity = Self.value(h.relative_humidity_2m, index)
                 hourly.append(HourlyForecast(
-                    time: Date(timeIntervalSince1970: h.time[index]), stepHours: 1,
+                    time: Date(timeIntervalSince1970: time), stepHours: 1,
                     temperature: celsius(temperature), feelsLike: Self.value(h.apparent_temperature, index).map(celsius),
                     humidity: humidity,
                     precipitationChance: Self.value(h.precipitation_probability, index).map { $0 / 100 },
@@ -96,7 +95,7 @@ public struct OpenMeteoDecoder: Sendable {
                     windSpeed: Self.value(h.wind_speed_10m, index).map(metresPerSecond),
                     windGust: Self.value(h.wind_gusts_10m, index).map(metresPerSecond),
                     windDirection: Self.value(h.wind_direction_10m, index),
-                    condition: WMOWeatherCode.condition(code, isDay: isDay, describe: describe),
+                    condition: Self.value(h.weather_code, index).map { WMOWeatherCode.condition($0, isDay: isDay, describe: describe) },
                     pressure: Self.value(h.pressure_msl, index),
                     // As for the current hour: from temperature and humidity where the body has none.
                     dewPoint: Self.value(h.dew_point_2m, index).map(celsius)
@@ -109,10 +108,11 @@ public struct OpenMeteoDecoder: Sendable {
 
         var daily: [DailyForecast] = []
         if let d = body.daily {
-            for index in d.time.indices {
-                guard let high = Self.value(d.temperature_2m_max, index), let low = Self.value(d.temperature_2m_min, index) else { continue }
-                let time = Date(timeIntervalSince1970: d.time[index])
-                let sun = SunTimes.pair(sunrise: Self.value(d.sunrise, index), sunset: Self.value(d.sunset, index), near: d.time[index])
+            for index in (d.time ?? []).indices {
+                guard let seconds = d.time?[index], let high = Self.value(d.temperature_2m_max, index),
+                      let low = Self.value(d.temperature_2m_min, index) else { continue }
+                let time = Date(timeIntervalSince1970: seconds)
+                let sun = SunTimes.pair(sunrise: Self.value(d.sunrise, index), sunset: Self.value(d.sunset, index), near: seconds)
                 let rain = (Self.value(d.rain_sum, index) ?? 0) + (Self.value(d.showers_sum, index) ?? 0)
                 daily.append(DailyForecast(
                     day: LocalDay.key(for: time, in: location.timeZone), time: time,
@@ -124,7 +124,7 @@ public struct OpenMeteoDecoder: Sendable {
                     windSpeed: Self.value(d.wind_speed_10m_max, index).map(metresPerSecond),
                     windDirection: Self.value(d.wind_direction_10m_dominant, index),
                     uvIndex: Self.value(d.uv_index_max, index),
-                    condition: WMOWeatherCode.condition(Self.value(d.weather_code, index) ?? -1, isDay: true, describe: describe),
+                    condition: Self.value(d.weather_code, index).map { WMOWeatherCode.condition($0, isDay: true, describe: describe) },
                     windGust: Self.value(d.wind_gusts_10m_max, index).map(metresPerSecond)))
             }
         }
@@ -138,10 +138,10 @@ public struct OpenMeteoDecoder: Sendable {
         // A quarter's sum, in mm (or inches), as an intensity over the quarter it covers.
         var nowcast: [NowcastStep] = []
         if let m = body.minutely_15 {
-            for index in m.time.indices {
-                guard let amount = Self.value(m.precipitation, index) else { continue }
+            for index in (m.time ?? []).indices {
+                guard let time = m.time?[index], let amount = Self.value(m.precipitation, index) else { continue }
                 nowcast.append(NowcastStep(
-                    time: Date(timeIntervalSince1970: m.time[index] - 900), minutes: 15, intensity: millimetres(amount) * 4))
+                    time: Date(timeIntervalSince1970: time - 900), minutes: 15, intensity: millimetres(amount) * 4))
             }
         }
         return Forecast(

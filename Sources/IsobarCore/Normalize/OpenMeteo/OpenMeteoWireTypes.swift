@@ -1,7 +1,10 @@
 import Foundation
 
 // The shapes of Open-Meteo's JSON with `timeformat=unixtime`: each block is a set of
-// parallel arrays (hourly, daily) or single values (current). Absent variables are nil.
+// parallel arrays (hourly, daily) or single values (current). Absent variables are nil:
+// a body holds whichever variables its request named, so every variable is optional but
+// the current temperature (what "now", the index card and the history are built on). An
+// hour or a day without its temperature is left out; a series without `time` is no series.
 
 struct OpenMeteoForecastBody: Decodable {
     struct Current: Decodable {
@@ -14,7 +17,7 @@ struct OpenMeteoForecastBody: Decodable {
         let rain: Double?
         let showers: Double?
         let snowfall: Double?
-        let weather_code: Int
+        let weather_code: Int?
         let cloud_cover: Double?
         let pressure_msl: Double?
         let surface_pressure: Double?
@@ -27,15 +30,15 @@ struct OpenMeteoForecastBody: Decodable {
     }
 
     struct Hourly: Decodable {
-        let time: [TimeInterval]
-        let temperature_2m: [Double?]
+        let time: [TimeInterval]?
+        let temperature_2m: [Double?]?
         let apparent_temperature: [Double?]?
         let relative_humidity_2m: [Double?]?
         let precipitation_probability: [Double?]?
         let rain: [Double?]?
         let showers: [Double?]?
         let snowfall: [Double?]?
-        let weather_code: [Int?]
+        let weather_code: [Int?]?
         let wind_speed_10m: [Double?]?
         let wind_direction_10m: [Double?]?
         let wind_gusts_10m: [Double?]?
@@ -48,10 +51,10 @@ struct OpenMeteoForecastBody: Decodable {
     }
 
     struct Daily: Decodable {
-        let time: [TimeInterval]
-        let weather_code: [Int?]
-        let temperature_2m_max: [Double?]
-        let temperature_2m_min: [Double?]
+        let time: [TimeInterval]?
+        let weather_code: [Int?]?
+        let temperature_2m_max: [Double?]?
+        let temperature_2m_min: [Double?]?
         let sunrise: [TimeInterval?]?
         let sunset: [TimeInterval?]?
         let precipitation_probability_max: [Double?]?
@@ -75,7 +78,7 @@ struct OpenMeteoForecastBody: Decodable {
 
     /// Each value is the sum over the quarter hour before its time.
     struct Minutely15: Decodable {
-        let time: [TimeInterval]
+        let time: [TimeInterval]?
         let precipitation: [Double?]?
     }
 }

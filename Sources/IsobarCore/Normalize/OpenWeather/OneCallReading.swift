@@ -37,19 +37,19 @@ extension OneCallBody.Current {
         sunrise = try fields.optionalDouble("sunrise")
         sunset = try fields.optionalDouble("sunset")
         temp = try fields.double("temp")
-        feels_like = try fields.double("feels_like")
-        pressure = try fields.double("pressure")
-        humidity = try fields.double("humidity")
+        feels_like = try fields.optionalDouble("feels_like")
+        pressure = try fields.optionalDouble("pressure")
+        humidity = try fields.optionalDouble("humidity")
         dew_point = try fields.optionalDouble("dew_point")
         uvi = try fields.optionalDouble("uvi")
         clouds = try fields.optionalDouble("clouds")
         visibility = try fields.optionalDouble("visibility")
-        wind_speed = try fields.double("wind_speed")
+        wind_speed = try fields.optionalDouble("wind_speed")
         wind_deg = try fields.optionalDouble("wind_deg")
         wind_gust = try fields.optionalDouble("wind_gust")
         rain = try fields.optionalValue("rain", Precipitation.init(json:))
         snow = try fields.optionalValue("snow", Precipitation.init(json:))
-        weather = try fields.value("weather", OWCondition.list(json:))
+        weather = try fields.optionalValue("weather", OWCondition.list(json:))
     }
 }
 
@@ -58,20 +58,20 @@ extension OneCallBody.Hourly {
         let fields = try JSONFields(json)
         dt = try fields.double("dt")
         temp = try fields.double("temp")
-        feels_like = try fields.double("feels_like")
+        feels_like = try fields.optionalDouble("feels_like")
         pressure = try fields.optionalDouble("pressure")
-        humidity = try fields.double("humidity")
+        humidity = try fields.optionalDouble("humidity")
         dew_point = try fields.optionalDouble("dew_point")
         uvi = try fields.optionalDouble("uvi")
         clouds = try fields.optionalDouble("clouds")
         visibility = try fields.optionalDouble("visibility")
         pop = try fields.optionalDouble("pop")
-        wind_speed = try fields.double("wind_speed")
+        wind_speed = try fields.optionalDouble("wind_speed")
         wind_deg = try fields.optionalDouble("wind_deg")
         wind_gust = try fields.optionalDouble("wind_gust")
         rain = try fields.optionalValue("rain", Precipitation.init(json:))
         snow = try fields.optionalValue("snow", Precipitation.init(json:))
-        weather = try fields.value("weather", OWCondition.list(json:))
+        weather = try fields.optionalValue("weather", OWCondition.list(json:))
     }
 }
 
@@ -96,11 +96,11 @@ extension OneCallBody.Daily {
         pop = try fields.optionalDouble("pop")
         rain = try fields.optionalValue("rain", Precipitation.init(json:))
         snow = try fields.optionalValue("snow", Precipitation.init(json:))
-        wind_speed = try fields.double("wind_speed")
+        wind_speed = try fields.optionalDouble("wind_speed")
         wind_deg = try fields.optionalDouble("wind_deg")
         wind_gust = try fields.optionalDouble("wind_gust")
         uvi = try fields.optionalDouble("uvi")
-        weather = try fields.value("weather", OWCondition.list(json:))
+        weather = try fields.optionalValue("weather", OWCondition.list(json:))
     }
 }
 
@@ -164,7 +164,7 @@ extension AirPollutionBody.Entry {
     init(json: JSONValue) throws(DecodingError) {
         let fields = try JSONFields(json)
         main = try fields.value("main") { value throws(DecodingError) in Main(aqi: try JSONFields(value).int("aqi")) }
-        components = try fields.value("components") { value throws(DecodingError) in try JSONFields.dictionary(value, JSONFields.double) }
+        components = try fields.optionalValue("components") { value throws(DecodingError) in try JSONFields.dictionary(value, JSONFields.double) }
         dt = try fields.double("dt")
     }
 }

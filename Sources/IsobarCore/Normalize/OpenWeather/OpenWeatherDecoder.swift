@@ -72,26 +72,26 @@ public struct OpenWeatherDecoder: Sendable {
             sunrise: SunTimes.date(c.sunrise, near: c.dt),
             sunset: SunTimes.date(c.sunset, near: c.dt),
             temperature: convert.celsius(c.temp),
-            feelsLike: convert.celsius(c.feels_like),
+            feelsLike: c.feels_like.map(convert.celsius),
             pressure: c.pressure,
             humidity: c.humidity,
             dewPoint: c.dew_point.map(convert.celsius),
             uvIndex: c.uvi,
             cloudCover: c.clouds,
             visibility: c.visibility,
-            windSpeed: convert.metresPerSecond(c.wind_speed),
+            windSpeed: c.wind_speed.map(convert.metresPerSecond),
             windGust: c.wind_gust.map(convert.metresPerSecond),
             windDirection: c.wind_deg,
             rainLastHour: c.rain?.lastHour,
             snowLastHour: c.snow?.lastHour,
-            conditions: c.weather.isEmpty ? [[OWCondition]().primary] : c.weather.map(\.condition))
+            conditions: c.weather.all)
         let hourly = (body.hourly ?? []).map { h in
             HourlyForecast(
                 time: Date(timeIntervalSince1970: h.dt), stepHours: 1,
-                temperature: convert.celsius(h.temp), feelsLike: convert.celsius(h.feels_like),
+                temperature: convert.celsius(h.temp), feelsLike: h.feels_like.map(convert.celsius),
                 humidity: h.humidity, precipitationChance: h.pop,
                 rain: h.rain?.millimetres, snow: h.snow?.millimetres,
-                windSpeed: convert.metresPerSecond(h.wind_speed), windGust: h.wind_gust.map(convert.metresPerSecond),
+                windSpeed: h.wind_speed.map(convert.metresPerSecond), windGust: h.wind_gust.map(convert.metresPerSecond),
                 windDirection: h.wind_deg, condition: h.weather.primary,
                 pressure: h.pressure, dewPoint: h.dew_point.map(convert.celsius), uvIndex: h.uvi,
                 cloudCover: h.clouds, visibility: h.visibility)
@@ -115,7 +115,7 @@ public struct OpenWeatherDecoder: Sendable {
                 moonPhase: d.moon_phase, summary: d.summary,
                 temperatureMin: convert.celsius(d.temp.min), temperatureMax: convert.celsius(d.temp.max),
                 precipitationChance: d.pop, rain: d.rain?.millimetres, snow: d.snow?.millimetres,
-                windSpeed: convert.metresPerSecond(d.wind_speed), windDirection: d.wind_deg, uvIndex: d.uvi,
+                windSpeed: d.wind_speed.map(convert.metresPerSecond), windDirection: d.wind_deg, uvIndex: d.uvi,
                 condition: d.weather.primary,
                 // 0 when the moon does not rise or set that day: absent, as for the sun.
                 moonrise: SunTimes.date(d.moonrise, near: d.dt), moonset: SunTimes.date(d.moonset, near: d.dt),
@@ -159,32 +159,32 @@ public struct OpenWeatherDecoder: Sendable {
             sunrise: SunTimes.date(now.sys?.sunrise, near: now.dt),
             sunset: SunTimes.date(now.sys?.sunset, near: now.dt),
             temperature: temperature,
-            feelsLike: convert.celsius(now.main.feels_like),
+            feelsLike: now.main.feels_like.map(convert.celsius),
             pressure: now.main.seaLevelPressure,
             humidity: now.main.humidity,
-            dewPoint: DewPoint.celsius(temperature: temperature, humidity: now.main.humidity),
+            dewPoint: now.main.humidity.flatMap { DewPoint.celsius(temperature: temperature, humidity: $0) },
             uvIndex: nil,
             cloudCover: now.clouds?.all,
             visibility: now.visibility,
-            windSpeed: convert.metresPerSecond(now.wind.speed),
-            windGust: now.wind.gust.map(convert.metresPerSecond),
-            windDirection: now.wind.deg,
+            windSpeed: now.wind?.speed.map(convert.metresPerSecond),
+            windGust: now.wind?.gust.map(convert.metresPerSecond),
+            windDirection: now.wind?.deg,
             rainLastHour: now.rain?.lastHour,
             snowLastHour: now.snow?.lastHour,
-            conditions: now.weather.isEmpty ? [[OWCondition]().primary] : now.weather.map(\.condition))
+            conditions: now.weather.all)
         let steps = forecast.list.sorted { $0.dt < $1.dt }.map { entry in
             let temperature = convert.celsius(entry.main.temp)
             // No dew point and no UV index in this API: the dew point follows from
             // temperature and humidity, as for the current weather; UV stays absent.
             return HourlyForecast(
                 time: Date(timeIntervalSince1970: entry.dt), stepHours: 3,
-                temperature: temperature, feelsLike: convert.celsius(entry.main.feels_like),
+                temperature: temperature, feelsLike: entry.main.feels_like.map(convert.celsius),
                 humidity: entry.main.humidity, precipitationChance: entry.pop,
                 rain: entry.rain?.millimetres, snow: entry.snow?.millimetres,
-                windSpeed: convert.metresPerSecond(entry.wind.speed), windGust: entry.wind.gust.map(convert.metresPerSecond),
-                windDirection: entry.wind.deg, condition: entry.weather.primary,
+                windSpeed: entry.wind?.speed.map(convert.metresPerSecond), windGust: entry.wind?.gust.map(convert.metresPerSecond),
+                windDirection: entry.wind?.deg, condition: entry.weather.primary,
                 pressure: entry.main.seaLevelPressure,
-                dewPoint: DewPoint.celsius(temperature: temperature, humidity: entry.main.humidity),
+                dewPoint: entry.main.humidity.flatMap { DewPoint.celsius(temperature: temperature, humidity: $0) },
                 uvIndex: nil, cloudCover: entry.clouds?.all, visibility: entry.visibility)
         }
         let horizon = current.time.addingTimeInterval(48 * 3600)
@@ -206,7 +206,7 @@ public struct OpenWeatherDecoder: Sendable {
             throw IsobarError(step: .normalize, path: response.file?.path ?? response.endpoint.fileName,
                               message: "air quality index \(entry.main.aqi) is outside 1…5")
         }
-        return AirQuality(index: entry.main.aqi, time: Date(timeIntervalSince1970: entry.dt), components: entry.components)
+        return AirQuality(index: entry.main.aqi, time: Date(timeIntervalSince1970: entry.dt), components: entry.components ?? [:])
     }
 
     public func geocode(_ response: RawResponse) throws -> [GeocodedPlace] {

@@ -1,7 +1,9 @@
 import Foundation
 
 // The shapes of OpenWeather's JSON, as the real API sends them. Only what Isobar uses is
-// decoded; everything else is ignored so new fields never break a build.
+// decoded; everything else is ignored so new fields never break a build. A value a body
+// may lack is optional (bodies recorded by other tools, or cut down): only the times and
+// the temperatures that make "now", an hour or a day are required.
 
 /// `cod` is a number in some responses (`200`) and a string in others (`"200"`).
 struct FlexibleCode: Decodable, Equatable {
@@ -65,11 +67,11 @@ struct OWCondition: Decodable {
     }
 }
 
-extension Array where Element == OWCondition {
-    /// The first entry is the primary condition; an empty list (never seen, but possible) is "unknown".
-    var primary: Condition {
-        first?.condition ?? Condition(code: 0, main: "Unknown", description: "unknown", icon: "")
-    }
+extension Optional where Wrapped == [OWCondition] {
+    /// The first entry is the primary condition; nil where the body has none (no icon).
+    var primary: Condition? { self?.first?.condition }
+    /// Every entry, the most significant first; empty where the body has none.
+    var all: [Condition] { (self ?? []).map(\.condition) }
 }
 
 // MARK: One Call 3.0
@@ -98,38 +100,38 @@ struct OneCallBody {
         let sunrise: TimeInterval?
         let sunset: TimeInterval?
         let temp: Double
-        let feels_like: Double
-        let pressure: Double
-        let humidity: Double
+        let feels_like: Double?
+        let pressure: Double?
+        let humidity: Double?
         let dew_point: Double?
         let uvi: Double?
         let clouds: Double?
         let visibility: Double?
-        let wind_speed: Double
+        let wind_speed: Double?
         let wind_deg: Double?
         let wind_gust: Double?
         let rain: Precipitation?
         let snow: Precipitation?
-        let weather: [OWCondition]
+        let weather: [OWCondition]?
     }
 
     struct Hourly {
         let dt: TimeInterval
         let temp: Double
-        let feels_like: Double
+        let feels_like: Double?
         let pressure: Double?
-        let humidity: Double
+        let humidity: Double?
         let dew_point: Double?
         let uvi: Double?
         let clouds: Double?
         let visibility: Double?
         let pop: Double?
-        let wind_speed: Double
+        let wind_speed: Double?
         let wind_deg: Double?
         let wind_gust: Double?
         let rain: Precipitation?
         let snow: Precipitation?
-        let weather: [OWCondition]
+        let weather: [OWCondition]?
     }
 
     struct Daily {
@@ -152,11 +154,11 @@ struct OneCallBody {
         let pop: Double?
         let rain: Precipitation?
         let snow: Precipitation?
-        let wind_speed: Double
+        let wind_speed: Double?
         let wind_deg: Double?
         let wind_gust: Double?
         let uvi: Double?
-        let weather: [OWCondition]
+        let weather: [OWCondition]?
     }
 
     struct Alert {
@@ -178,24 +180,24 @@ struct CurrentWeatherBody: Decodable {
     }
     struct Main: Decodable {
         let temp: Double
-        let feels_like: Double
+        let feels_like: Double?
         let temp_min: Double?
         let temp_max: Double?
-        let pressure: Double
+        let pressure: Double?
         /// Sea-level pressure, which `pressure` is only "by default" (OpenWeather's words).
         let sea_level: Double?
-        let humidity: Double
+        let humidity: Double?
 
         /// Pressure at sea level, as the model keeps it: `sea_level` where the body has it.
-        var seaLevelPressure: Double { sea_level ?? pressure }
+        var seaLevelPressure: Double? { sea_level ?? pressure }
     }
     struct Wind: Decodable {
-        let speed: Double
+        let speed: Double?
         let deg: Double?
         let gust: Double?
     }
     struct Clouds: Decodable {
-        let all: Double
+        let all: Double?
     }
     struct Sys: Decodable {
         let country: String?
@@ -204,10 +206,10 @@ struct CurrentWeatherBody: Decodable {
     }
     let cod: FlexibleCode?
     let coord: Coordinates
-    let weather: [OWCondition]
+    let weather: [OWCondition]?
     let main: Main
     let visibility: Double?
-    let wind: Wind
+    let wind: Wind?
     let clouds: Clouds?
     let rain: Precipitation?
     let snow: Precipitation?
@@ -221,9 +223,9 @@ struct FiveDayForecastBody: Decodable {
     struct Entry: Decodable {
         let dt: TimeInterval
         let main: CurrentWeatherBody.Main
-        let weather: [OWCondition]
+        let weather: [OWCondition]?
         let clouds: CurrentWeatherBody.Clouds?
-        let wind: CurrentWeatherBody.Wind
+        let wind: CurrentWeatherBody.Wind?
         let visibility: Double?
         let pop: Double?
         let rain: Precipitation?
@@ -249,7 +251,7 @@ struct AirPollutionBody: Decodable {
             let aqi: Int
         }
         let main: Main
-        let components: [String: Double]
+        let components: [String: Double]?
         let dt: TimeInterval
     }
     let list: [Entry]

@@ -40,7 +40,7 @@ extension CityPageModel.Wind: TemplateModel {
 
 extension CityPageModel.Now: TemplateModel {
     static let fields = TemplateFields<Self>("Now", "Current conditions.", [
-        .init("icon", \.icon, "Condition icon"),
+        .init("icon", \.icon, "Condition icon; absent where the data has no condition code"),
         .init("temperature", \.temperature, "Temperature, with its unit", example: "9 °C"),
         .init("feelsLike", \.feelsLike, "Apparent temperature", example: "7°"),
         .init("description", \.description, "The main condition", example: "Light rain"),
@@ -167,7 +167,7 @@ extension CityPageModel.Hour: TemplateModel {
     static let fields = TemplateFields<Self>("Hour", "One step of the hourly forecast (an hour, or three with the free API).", [
         .init("time", \.time, "Local time", example: "14:00"),
         .init("datetime", \.datetime, "ISO 8601 (for <time datetime>)", example: "2026-11-23T14:00:00Z"),
-        .init("icon", \.icon, "Condition icon"),
+        .init("icon", \.icon, "Condition icon; absent where the data has no condition code"),
         .init("temperature", \.temperature, "Temperature", example: "9°"),
         .init("feelsLike", \.feelsLike, "Apparent temperature", example: "7°"),
         .init("humidity", \.humidity, "Relative humidity", example: "81 %"),
@@ -190,7 +190,7 @@ extension CityPageModel.Day: TemplateModel {
         .init("weekday", \.weekday, "Short weekday", example: "Mon"),
         .init("date", \.date, "Short date", example: "24 Nov"),
         .init("datetime", \.datetime, "The local day, yyyy-MM-dd", example: "2026-11-24"),
-        .init("icon", \.icon, "Condition icon"),
+        .init("icon", \.icon, "Condition icon; absent where the data has no condition code"),
         .init("low", \.low, "Low", example: "4°"),
         .init("high", \.high, "High", example: "10°"),
         .init("rangeStart", \.rangeStart, "Where the low–high bar starts, in % of the week's range", example: "12.5%"),
@@ -259,6 +259,9 @@ extension CityPageModel: TemplateModel {
         .init("hourlyHeading", \.hourlyHeading, "\"Next 48 hours\", or fewer when the data holds fewer", example: "Next 48 hours"),
         .init("hourly", \.hourly, "The next 48 hours"),
         .init("hasHourly", \.hasHourly, "Whether `hourly` has any", example: "true"),
+        .init("hourlyHasIcons", \.hourlyHasIcons, "Whether any hour has a condition icon (else no Sky column)", example: "true"),
+        .init("hourlyHasPrecipitation", \.hourlyHasPrecipitation, "Whether any hour has a chance or an amount of precipitation", example: "true"),
+        .init("hourlyHasWind", \.hourlyHasWind, "Whether any hour has wind", example: "true"),
         .init("hourlyChart", \.hourlyChart, "Inline SVG chart of the hours (insert with {{{…}}}); empty with fewer than two", example: "<svg …>"),
         .init("daily", \.daily, "The days ahead"),
         .init("hasDaily", \.hasDaily, "Whether `daily` has any", example: "true"),

@@ -6,7 +6,7 @@ extension IndexPageModel.Card: TemplateModel {
         .init("name", \.name, "City name", example: "London"),
         .init("country", \.country, "ISO country code", example: "GB"),
         .init("href", \.href, "Relative link to the city page", example: "london-gb/"),
-        .init("icon", \.icon, "Condition icon"),
+        .init("icon", \.icon, "Condition icon; absent where the data has no condition code"),
         .init("temperature", \.temperature, "Temperature, with its unit", example: "9 °C"),
         .init("description", \.description, "The main condition", example: "Light rain"),
         .init("high", \.high, "Today's high", example: "11°"),

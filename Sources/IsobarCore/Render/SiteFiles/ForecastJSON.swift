@@ -318,7 +318,7 @@ final class JSONText {
                 array(f.daily) { d in
                     object {
                         field("cloudCover", d.cloudCover)
-                        field("condition") { condition(d.condition) }
+                        if let c = d.condition { field("condition") { condition(c) } }
                         field("day", d.day)
                         field("dewPoint", d.dewPoint)
                         field("humidity", d.humidity)
@@ -346,7 +346,7 @@ final class JSONText {
                 array(f.hourly) { h in
                     object {
                         field("cloudCover", h.cloudCover)
-                        field("condition") { condition(h.condition) }
+                        if let c = h.condition { field("condition") { condition(c) } }
                         field("dewPoint", h.dewPoint)
                         field("feelsLike", h.feelsLike)
                         field("humidity", h.humidity)
