@@ -49,8 +49,15 @@ if [ -z "$*" ]; then
     (cd "$demo" && SOURCE_DATE_EPOCH=1795348800 "$isobar" build --config isobar-open-meteo.yml --output "$tmp/open-meteo" --quiet)
     om_status=0
     ISOBAR_SITE="$tmp/open-meteo" ISOBAR_ARTIFACTS="$artifacts/open-meteo" PYTHONDONTWRITEBYTECODE=1 \
-        python3 -m pytest -q Tests/browser/test_html.py Tests/browser/test_accessibility.py || om_status=$?
+        python3 -m pytest -q Tests/browser/test_html.py Tests/browser/test_accessibility.py Tests/browser/test_hourly_table.py || om_status=$?
     if [ "$om_status" -ne 0 ]; then status=1; fi
+    # German words are longer: the hourly table must still fit a phone.
+    sed 's/^language: .*/language: de/' "$demo/isobar-open-meteo.yml" > "$demo/isobar-de.yml"
+    (cd "$demo" && SOURCE_DATE_EPOCH=1795348800 "$isobar" build --config isobar-de.yml --output "$tmp/de" --quiet)
+    de_status=0
+    ISOBAR_SITE="$tmp/de" ISOBAR_ARTIFACTS="$artifacts/de" PYTHONDONTWRITEBYTECODE=1 \
+        python3 -m pytest -q Tests/browser/test_hourly_table.py || de_status=$?
+    if [ "$de_status" -ne 0 ]; then status=1; fi
 fi
 echo "run.sh: artifacts in $artifacts"
 exit "$status"
