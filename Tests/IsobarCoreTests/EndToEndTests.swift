@@ -43,7 +43,7 @@ import Testing
         var lastPosition = index.startIndex
         for slug in slugs {
             // Every city is linked from the index, in config order.
-            let link = try #require(index.range(of: "href=\"\(slug)/\"", range: lastPosition..<index.endIndex), "\(slug) missing or out of order")
+            let link = try #require(index.range(of: "href=\"\(slug)/index.html\"", range: lastPosition..<index.endIndex), "\(slug) missing or out of order")
             lastPosition = link.upperBound
             #expect(FileManager.default.fileExists(atPath: site.url.appendingPathComponent("_site/\(slug)/index.html").path))
         }

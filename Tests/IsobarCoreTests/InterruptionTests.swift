@@ -54,7 +54,7 @@ import Testing
             #expect(manager.fileExists(atPath: output.appendingPathComponent("\(page)/forecast.json").path))
         }
         let index = try String(contentsOf: output.appendingPathComponent("index.html"), encoding: .utf8)
-        let linked = Set(index.matches(of: /href="(town-\d+-gb)\/"/).map { String($0.1) })
+        let linked = Set(index.matches(of: /href="(town-\d+-gb)\/index\.html"/).map { String($0.1) })
         #expect(linked == pages, "\(context): the index links exactly the pages there are (\(linked.count) of \(pages.count))")
         let sitemap = try String(contentsOf: output.appendingPathComponent("sitemap.xml"), encoding: .utf8)
         #expect(sitemap.matches(of: /\/town-\d+-gb\//).count == pages.count, "\(context): the sitemap lists every page")

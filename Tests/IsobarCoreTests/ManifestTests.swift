@@ -10,7 +10,7 @@ import Testing
             sender: "DWD \"Offenbach\"", event: "Frost </script>", start: Date(timeIntervalSince1970: 1_795_348_800),
             end: Date(timeIntervalSince1970: 1_795_392_000.5), description: "Line 1\nLine 2 \u{2028} ünï", tags: ["Cold", "Ice"])
         let card = IndexPageModel.Card(
-            name: "São Paulo", country: "BR", href: "sao-paulo-br/", icon: .init(src: "assets/icons/10d.svg", alt: "light rain"),
+            name: "São Paulo", country: "BR", href: "sao-paulo-br/index.html", icon: .init(src: "assets/icons/10d.svg", alt: "light rain"),
             temperature: "21 °C", description: "light rain", high: "25°", low: nil, alertCount: 1, hasAlerts: true, plural: false,
             alertLabel: "1 alert", staleNote: nil, updated: "14:20")
         var stale = card
@@ -53,5 +53,15 @@ import Testing
         #expect(Manifest.load(from: folder.url) == manifest)
         try Data("{\"version\": 2, \"files\": 1}".utf8).write(to: folder.url.appendingPathComponent(Manifest.fileName))
         #expect(Manifest.load(from: folder.url) == Manifest())
+    }
+
+    /// Cards kept from a build by an older Isobar link the city's folder, which a browser
+    /// reading the site from disk shows as a listing: they are read as the page's file.
+    @Test func anOlderCardsFolderLinkIsReadAsThePageFile() throws {
+        let manifest = Self.sample()
+        let older = String(decoding: manifest.data(), as: UTF8.self)
+            .replacingOccurrences(of: #""href":"sao-paulo-br\/index.html""#, with: #""href":"sao-paulo-br\/""#)
+        #expect(older.contains(#""href":"sao-paulo-br\/""#))
+        #expect(try Manifest(json: JSONValueDecoder.tree(Data(older.utf8))) == manifest)
     }
 }

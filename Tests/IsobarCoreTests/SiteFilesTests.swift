@@ -50,6 +50,37 @@ import Testing
         #expect(try text(site, "sitemap.xml").contains("<loc>https://weather.example.org/new-york-us/</loc>"))
     }
 
+    /// Issue 28, item 5: links between pages name the page's file, so the site opens from
+    /// disk (a browser reading file:// shows `london-gb/` as a folder listing); the public
+    /// addresses stay the folder a web host serves. A site built by an older Isobar, whose
+    /// manifest's cards link the folder, links the file once rebuilt, unchanged cities too.
+    @Test func linksNameThePageFileAndAddressesTheFolder() throws {
+        let site = try TemporaryFolder.demoSite()
+        defer { site.cleanup() }
+        #expect(try build(site).status == 0)
+        for slug in ["london-gb", "new-york-us"] {
+            #expect(try text(site, "index.html").contains(#"<a href="\#(slug)/index.html">"#), "\(slug)")
+            #expect(try text(site, "sitemap.xml").contains("<loc>https://weather.example.org/\(slug)/</loc>"))
+            let page = try text(site, "\(slug)/index.html")
+            #expect(page.contains(#"<link rel="canonical" href="https://weather.example.org/\#(slug)/">"#))
+            #expect(page.contains(#"<meta property="og:url" content="https://weather.example.org/\#(slug)/">"#))
+            #expect(page.contains(#"<a href="https://weather.example.org/\#(slug)/">"#), "the share link")
+            #expect(page.contains(#"<a href="../index.html">"#), "the breadcrumb")
+        }
+        #expect(try text(site, "alerts.xml").contains(#"href="https://weather.example.org/new-york-us/""#))
+
+        let manifestFile = site.url.appendingPathComponent("_site/\(Manifest.fileName)")
+        // As an older Isobar wrote it: each card's href the city's folder (JSON escapes "/").
+        let older = try String(contentsOf: manifestFile, encoding: .utf8)
+            .replacing(/"href":"([a-z0-9-]+)\\\/index\.html"/) { #""href":"\#($0.1)\/""# }
+        #expect(older.contains(#""href":"london-gb\/""#), "\(older.prefix(2000))")
+        try Data(older.utf8).write(to: manifestFile)
+        let rebuilt = try build(site)
+        #expect(rebuilt.status == 0, "\(rebuilt.stderr)")
+        let index = try text(site, "index.html")
+        #expect(index.contains(#"<a href="london-gb/index.html">"#) && !index.contains(#"href="london-gb/""#), "\(index)")
+    }
+
     /// Issue 17, item 6: an alert that starts after the data time is upcoming, not active,
     /// on the index and the page; no feed entry is dated after the feed.
     @Test func upcomingAlertsAreNotCalledActive() throws {

@@ -76,8 +76,9 @@ def discover_pages(site: Path) -> list[Page]:
         elif rel == "404.html":
             pages.append(Page("404", "404", rel, "/404.html"))
         elif len(parts) == 2 and parts[1] == "index.html":
-            # Cities are linked as "<slug>/", so request them the same way:
-            # that also checks the directory-index lookup a static host does.
+            # A city's public address is "<slug>/" (canonical URL, sitemap; pages
+            # link the file, test_from_disk.py): request that, which also checks
+            # the directory-index lookup a static host does.
             slug = parts[0]
             pages.append(Page(slug, "city", rel, f"/{slug}/", slug))
         else:

@@ -352,7 +352,7 @@ public struct SiteBuilder: Sendable {
         let missing = outcomes.filter { $0.built == nil }.map { result in
             IndexPageModel.Missing(
                 name: result.name, country: config.cities.first { $0.slug == result.slug }?.country ?? "",
-                href: previous.files["\(result.slug)/index.html"] != nil ? "\(result.slug)/" : nil)
+                href: previous.files[SiteLayout.cityPage(result.slug)] != nil ? SiteLayout.cityPage(result.slug) : nil)
         }
         let base = config.baseURL.absoluteString
         let newest = built.map(\.dataTime).max() ?? Date(timeIntervalSince1970: 0)
@@ -379,13 +379,13 @@ public struct SiteBuilder: Sendable {
         // their alerts in the feed until they expire (the build's clock): the page shows
         // them until it is replaced. Fresh data's alerts are the API's current ones.
         let now = environment.now()
-        let published = outcomes.compactMap { result -> (record: Manifest.City, alerts: [AlertsFeed.Item])? in
-            if let record = result.built?.record { return (record, record.alerts) }
-            guard previous.files["\(result.slug)/index.html"] != nil, let kept = previous.cities[result.slug] else { return nil }
-            return (kept, kept.alerts.filter { $0.alert.end > now })
+        let published = outcomes.compactMap { result -> (slug: String, record: Manifest.City, alerts: [AlertsFeed.Item])? in
+            if let record = result.built?.record { return (result.slug, record, record.alerts) }
+            guard previous.files[SiteLayout.cityPage(result.slug)] != nil, let kept = previous.cities[result.slug] else { return nil }
+            return (result.slug, kept, kept.alerts.filter { $0.alert.end > now })
         }
         let entries = [Sitemap.Entry(url: base, modified: newest)]
-            + published.map { Sitemap.Entry(url: base + $0.record.card.href, modified: $0.record.dataTime) }
+            + published.map { Sitemap.Entry(url: SiteLayout.cityURL($0.slug, base: base), modified: $0.record.dataTime) }
         files.append((SiteLayout.sitemap, Data(Sitemap.xml(entries).utf8)))
         files.append((SiteLayout.robots, Data(Sitemap.robots(baseURL: config.baseURL).utf8)))
         let feed = AlertsFeed.xml(

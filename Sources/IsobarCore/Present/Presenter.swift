@@ -214,10 +214,7 @@ public struct Presenter: Sendable {
             },
             title: strings["places_map"]).svg(id: "places-map")
 
-        // Slugs are [a-z0-9-] (Slug.problem), so plain concatenation is the URL, as in
-        // the sitemap; `URL.appendingPathComponent` was a visible share of presenting.
-        let base = baseURL.absoluteString
-        let pageURL = (base.hasSuffix("/") ? base : base + "/") + city.slug + "/"
+        let pageURL = SiteLayout.cityURL(city.slug, base: baseURL.absoluteString)
         let shareText = "\(city.name): \(now.temperature.text) · \(now.description)"
         return CityPageModel(
             t: strings.table,
@@ -286,7 +283,7 @@ public struct Presenter: Sendable {
         default: strings.format("alerts_some_upcoming", ["upcoming": String(upcoming)])
         }
         return IndexPageModel.Card(
-            name: city.name, country: city.country, href: "\(city.slug)/",
+            name: city.name, country: city.country, href: SiteLayout.cityPage(city.slug),
             icon: icon(primary, root: ""),
             temperature: format.temperatureWithUnit(forecast.current.temperature),
             description: Self.sentence(primary?.description ?? ""),

@@ -156,8 +156,12 @@ public struct Manifest: Codable, Sendable, Equatable {
 extension IndexPageModel.Card {
     init(json: JSONValue) throws(DecodingError) {
         let fields = try JSONFields(json)
+        // A manifest written before links named the page's file holds the folder
+        // (`london-gb/`), which a browser reading the site from disk shows as a listing.
+        let href = try fields.string("href")
         self.init(
-            name: try fields.string("name"), country: try fields.string("country"), href: try fields.string("href"),
+            name: try fields.string("name"), country: try fields.string("country"),
+            href: href.hasSuffix("/") ? href + SiteLayout.index : href,
             icon: try fields.optionalValue("icon") { value throws(DecodingError) in
                 let icon = try JSONFields(value)
                 return CityPageModel.Icon(src: try icon.string("src"), alt: try icon.string("alt"))

@@ -13,4 +13,19 @@ enum SiteLayout {
     static var topLevelNames: [String] {
         [assetsFolder, index, notFound, sitemap, robots, alertsFeed, OutputLock.fileName, Manifest.fileName]
     }
+
+    /// A city's page relative to the site's root, as pages link to it: the file, not its
+    /// folder, so the link opens from disk too (a browser reading `file://` shows a folder
+    /// as a listing; a web host serves either).
+    static func cityPage(_ slug: String) -> String {
+        slug + "/" + index
+    }
+
+    /// A city page's public address, its folder under `base_url` as web hosts serve it:
+    /// the canonical URL, the share link, the sitemap's and the feed's. Slugs are
+    /// [a-z0-9-] (`Slug.problem`), so plain concatenation is the URL;
+    /// `URL.appendingPathComponent` was a visible share of presenting.
+    static func cityURL(_ slug: String, base: String) -> String {
+        (base.hasSuffix("/") ? base : base + "/") + slug + "/"
+    }
 }

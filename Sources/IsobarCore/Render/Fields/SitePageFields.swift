@@ -5,7 +5,7 @@ extension IndexPageModel.Card: TemplateModel {
     static let fields = TemplateFields<Self>("Card", "A city on the front page.", [
         .init("name", \.name, "City name", example: "London"),
         .init("country", \.country, "ISO country code", example: "GB"),
-        .init("href", \.href, "Relative link to the city page", example: "london-gb/"),
+        .init("href", \.href, "Relative link to the city page's file (so it opens from disk too)", example: "london-gb/index.html"),
         .init("icon", \.icon, "Condition icon; absent where the data has no condition code"),
         .init("temperature", \.temperature, "Temperature, with its unit", example: "9 °C"),
         .init("description", \.description, "The main condition", example: "Light rain"),
@@ -25,7 +25,7 @@ extension IndexPageModel.Missing: TemplateModel {
     static let fields = TemplateFields<Self>("MissingCity", "A city that could not be built, still listed.", [
         .init("name", \.name, "City name", example: "Lod"),
         .init("country", \.country, "ISO country code", example: "IL"),
-        .init("href", \.href, "Its last published page, when there is one", example: "lod-il/"),
+        .init("href", \.href, "Its last published page, when there is one", example: "lod-il/index.html"),
     ])
 }
 

@@ -22,7 +22,7 @@ public enum AlertsFeed {
         xml += "  <updated>\(AtomDate.string(updated))</updated>\n"
         xml += "  <author><name>\(XMLText.escape(title))</name></author>\n"
         for item in items {
-            let page = "\(base)\(item.slug)/"
+            let page = SiteLayout.cityURL(item.slug, base: base)
             let alert = item.alert
             xml += "  <entry>\n"
             xml += "    <title>\(XMLText.escape("\(item.city): \(Presenter.sentence(alert.event))"))</title>\n"
