@@ -58,6 +58,57 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: site.url.appendingPathComponent("_site").path), "nothing written")
     }
 
+    /// Issue 28, item 6: the free 2.5 API gives an offset and no zone name, so a city
+    /// without `timezone:` is an hour off after a daylight-saving change. `check` names
+    /// each such city, its line and the line to add; not a city with `timezone:`, nor one
+    /// whose zone has no change coming (Tokyo, São Paulo), nor any with One Call.
+    @Test func aCityOnTheFreeAPIWithoutTimezoneIsWarnedAboutWithTheLineToAdd() throws {
+        let site = try TemporaryFolder.demoSite()
+        defer { site.cleanup() }
+        try edit(site, "isobar.yml") {
+            $0.replacingOccurrences(of: "provider: snapshot", with: "provider: openweather")
+                .replacingOccurrences(of: "api: auto", with: "api: free")
+                // No stored response: the zone comes from the country's only one.
+                + "  - { name: Haifa, country: IL, lat: 32.79, lon: 34.99 }\n"
+        }
+        let pinned = ["SOURCE_DATE_EPOCH": "1795348800"]  // 2026-11-22: the next change is in March
+        let run = try IsobarRun(["check"], in: site.url, environment: pinned)
+        #expect(run.status == 0, "\(run.stderr)")
+        let file = site.url.appendingPathComponent("isobar.yml").path
+        let lines = try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        func line(_ name: String) throws -> Int { try #require(lines.firstIndex { $0.contains("name: \(name),") }) + 1 }
+        let london = try line("London")
+        #expect(run.stderr.contains("""
+            warning: \(file):\(london):5: London (GB) has no `timezone:`: with OpenWeather's free 2.5 API its times keep the data \
+            time's UTC offset, an hour off after a daylight-saving change (Europe/London's next is on 2027-03-28)
+             \(london) |   - { name: London, country: GB }
+                |     ^
+              hint: add `timezone: Europe/London` to the city (the zone its stored One Call response names)
+            """), "\(run.stderr)")
+        #expect(run.stderr.contains("\(file):\(try line("New York")):5: New York (US) has no `timezone:`"), "\(run.stderr)")
+        #expect(run.stderr.contains("(America/New_York's next is on 2027-03-14)"), "\(run.stderr)")
+        #expect(run.stderr.contains("\(file):\(try line("Haifa")):5: Haifa (IL) has no `timezone:`"), "\(run.stderr)")
+        #expect(run.stderr.contains("hint: add `timezone: Asia/Jerusalem` to the city (IL's only zone in the tz database)"), "\(run.stderr)")
+        for quiet in ["Lod (IL)", "Tokyo (JP)", "São Paulo (BR)"] {
+            #expect(!run.stderr.contains(quiet), "\(quiet): \(run.stderr)")
+        }
+        #expect(run.stdout.hasSuffix("; 6 warnings\n"), "London, Paris, Rome, New York, Berlin, Haifa: \(run.stdout)")
+
+        try edit(site, "isobar.yml") { $0.replacingOccurrences(of: "api: free", with: "api: onecall3") }
+        let oneCall = try IsobarRun(["check"], in: site.url, environment: pinned)
+        #expect(oneCall.status == 0 && !oneCall.stderr.contains("timezone"), "\(oneCall.stderr)")
+    }
+
+    /// zone.tab's coordinates, in both of its forms (ISO 6709 degrees and minutes, and seconds).
+    @Test func zoneTableCoordinatesAreRead() throws {
+        let table = CountryZones(tab: "# comment\nGB\t+513030-0000731\tEurope/London\nIL\t+3146+03513\tAsia/Jerusalem\tnote\nXX\tbad\tEurope/Paris\n")
+        let london = try #require(table.zones(in: "GB").first)
+        #expect(abs(london.latitude - 51.508333) < 1e-5 && abs(london.longitude - -0.125278) < 1e-5)
+        let jerusalem = try #require(table.zones(in: "IL").first)
+        #expect(abs(jerusalem.latitude - (31 + 46.0 / 60)) < 1e-9 && abs(jerusalem.longitude - (35 + 13.0 / 60)) < 1e-9)
+        #expect(table.zones(in: "XX").isEmpty)
+    }
+
     @Test func unknownConfigKeyGetsDidYouMean() throws {
         let site = try TemporaryFolder.demoSite()
         defer { site.cleanup() }

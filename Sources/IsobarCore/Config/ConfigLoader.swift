@@ -277,7 +277,8 @@ public enum ConfigLoader {
             slugOwners[slug] = item
             cities.append(CityConfig(
                 name: name, country: country, state: state, latitude: lat, longitude: lon,
-                units: units, slug: slug, timeZone: timeZone, refresh: refresh))
+                units: units, slug: slug, timeZone: timeZone, refresh: refresh,
+                listedAt: SourceLocation(file: item.file, line: item.node.mark?.line ?? 1, column: item.node.mark?.column ?? 1)))
         }
         return cities
     }

@@ -102,6 +102,9 @@ public struct CityConfig: Sendable, Equatable {
     /// `refresh:`: how old the city's data may get before it is fetched again; nil
     /// follows `cache.max_age`.
     public var refresh: TimeInterval?
+    /// Where the city is listed in the config file, for `isobar check`'s warnings about it
+    /// (without the line's text, which is read only when a warning shows it).
+    public var listedAt: SourceLocation?
 
     public var coordinates: (latitude: Double, longitude: Double)? {
         guard let latitude, let longitude else { return nil }

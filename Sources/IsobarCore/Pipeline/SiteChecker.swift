@@ -13,7 +13,9 @@ public struct SiteChecker: Sendable {
 
     public init() {}
 
-    public func check(configFile: URL) -> Result {
+    /// `now`: the build's clock (`SOURCE_DATE_EPOCH` when it pins one), for the coming
+    /// daylight-saving changes `FixedOffsetCheck` warns about.
+    public func check(configFile: URL, now: Date = BuildEnvironment.process(log: { _ in }).now()) -> Result {
         let config: SiteConfig
         do {
             config = try ConfigLoader.load(from: configFile)
@@ -52,6 +54,7 @@ public struct SiteChecker: Sendable {
         } catch {
             errors.append(Self.userError(error))
         }
+        warnings += FixedOffsetCheck(config: config, zones: CountryZones.system(), now: now).warnings().map { $0.description(label: nil) }
         var placeCount = 0
         do {
             let places = try PlacesFile.load(from: config.placesFile)
