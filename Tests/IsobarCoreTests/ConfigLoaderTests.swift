@@ -169,7 +169,7 @@ import Testing
             let error = try #require(failure(bomb + use + "cities: []\n"), "\(use)")
             #expect(error.message == "f[0]: aliases make the document larger than 100000 values", "\(error)")
             #expect(error.location?.line == 7 && error.location?.column == 8, "\(error)")
-            #expect(Date().timeIntervalSince(started) < 10, "generous: the bomb took minutes before")
+            #expect(Date().timeIntervalSince(started) < 30, "generous: the bomb took minutes before")
         }
         // Aliases within reason, and asterisks in text, are fine, as keys too.
         let ok = try load("base_url: https://w.example.org\ntitle: \"Weather *now* ? yes\"\nunits: &u imperial\ncities:\n  - { name: Oslo, country: NO, units: *u }\n")

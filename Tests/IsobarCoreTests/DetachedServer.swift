@@ -12,7 +12,8 @@ struct DetachedServer {
         let command = "python3 " + ([path] + arguments).map { "'\($0)'" }.joined(separator: " ")
             + " > '\(folder.path)/server.log' 2>&1 & echo $! > '\(pidFile.path)'"
         try SSHServer.run("/bin/sh", ["-c", command])
-        for _ in 0..<300 where !SSHServer.accepts(port) { usleep(50_000) }
+        // A minute: moto's server alone takes seconds to import on a busy machine.
+        for _ in 0..<1200 where !SSHServer.accepts(port) { usleep(50_000) }
         guard SSHServer.accepts(port) else { stop(); throw CocoaError(.featureUnsupported) }
     }
 

@@ -134,7 +134,8 @@ import Testing
             expected = "cannot be created"
         default:
             _ = try SQLiteHistory(file: file)
-            // Another program holds the write lock for longer than the run waits.
+            // Another program holds the write lock for longer than the run waits (ten
+            // minutes: however slow the machine, it holds it still; it is killed below).
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
             process.arguments = ["-c", """
@@ -142,7 +143,7 @@ import Testing
                 c = sqlite3.connect(sys.argv[1], isolation_level=None)
                 c.execute("BEGIN EXCLUSIVE")
                 print("locked", flush=True)
-                time.sleep(60)
+                time.sleep(600)
                 """, file.path]
             let pipe = Pipe()
             process.standardOutput = pipe

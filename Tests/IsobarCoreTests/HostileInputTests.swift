@@ -194,8 +194,8 @@ extension HostileInputTests {
         defer { site.cleanup() }
         _ = try site.write(bomb.yaml, to: "isobar.yml")
         for command in ["check", "build"] {
-            let run = try IsobarRun([command], in: site.url, timeout: 20)
-            #expect(!run.timedOut, "\(bomb.name) bomb: \(command) still running after 20 s")
+            let run = try IsobarRun([command], in: site.url, timeout: 30)
+            #expect(!run.timedOut, "\(bomb.name) bomb: \(command) still running after 30 s")
             #expect(run.status == 1)
             #expect(run.stderr.hasPrefix(
                 "\(site.url.path)/isobar.yml:\(bomb.line):\(bomb.column): error: \(bomb.keyPath): aliases make the document larger than 100000 values"),
@@ -209,8 +209,8 @@ extension HostileInputTests {
         let site = try TemporaryFolder.demoSite()
         defer { site.cleanup() }
         _ = try site.write(Self.aliasBombs[0].yaml, to: "Templates/i18n/en.yml")
-        let run = try IsobarRun(["check"], in: site.url, timeout: 20)
-        #expect(!run.timedOut, "still running after 20 s")
+        let run = try IsobarRun(["check"], in: site.url, timeout: 30)
+        #expect(!run.timedOut, "still running after 30 s")
         #expect(run.status == 1)
         #expect(run.stderr.contains("Templates/i18n/en.yml:6:10: error: x5[0]: aliases make the document larger than 100000 values"), "\(run.stderr)")
     }

@@ -11,7 +11,8 @@ import Testing
     final class Running: @unchecked Sendable {
         let process = Process()
         private let err = Pipe()
-        private var reader: OwnThread.Pending<Data>?
+        private let received = Locked(Data())
+        private var reader: OwnThread.Pending<Void>?
 
         init(_ arguments: [String], in folder: URL, environment extra: [String: String]) throws {
             process.executableURL = IsobarRun.binary
@@ -24,16 +25,30 @@ import Testing
             process.standardOutput = FileHandle.nullDevice
             process.standardError = err
             try process.run()
-            reader = OwnThread.start { [err] in err.fileHandleForReading.readDataToEndOfFile() }
+            reader = OwnThread.start { [err, received] in
+                while case let data = err.fileHandleForReading.availableData, !data.isEmpty {
+                    received.set(received.value + data)
+                }
+            }
         }
 
         func signal(_ number: Int32) { kill(process.processIdentifier, number) }
+
+        /// Whether stderr has said `text`, waiting at most `seconds` (less if the run ends).
+        func waitForStderr(_ text: String, seconds: Double = 30) async throws -> Bool {
+            let end = Date().addingTimeInterval(seconds)
+            while !String(decoding: received.value, as: UTF8.self).contains(text), process.isRunning, Date() < end {
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            return String(decoding: received.value, as: UTF8.self).contains(text)
+        }
 
         /// Waits on a thread of its own, not the pool the stand-in serves from.
         func finish() async -> (status: Int32, stderr: String) {
             let result = try? await OwnThread.run {
                 self.process.waitForExit()
-                return (self.process.terminationStatus, String(decoding: self.reader!.value, as: UTF8.self))
+                _ = self.reader!.value
+                return (self.process.terminationStatus, String(decoding: self.received.value, as: UTF8.self))
             }
             return result ?? (-1, "")
         }
@@ -115,20 +130,31 @@ import Testing
     @Test func aSecondSignalStopsAtOnceAndNothingIsHalfWritten() async throws {
         let server = try await OpenWeatherStandIn()
         defer { Task { await server.stop() } }
-        // Slow answers: the first signal alone would wait for the transfers in flight.
-        await server.inject("/data/3.0/onecall", [.delay(3)], sticky: true)
+        // No answer until the test releases them: the first signal alone would wait for the
+        // transfers in flight, up to their timeout (10 minutes here).
+        await server.inject("/data/3.0/onecall", [.hold], sticky: true)
+        defer { Task { await server.release() } }
         let site = try BudgetTests.site(server, cities: 40)
         defer { site.cleanup() }
+        let config = site.url.appendingPathComponent("isobar.yml")
+        let text = try String(contentsOf: config, encoding: .utf8)
+        #expect(text.contains("timeout: 20s"))
+        try Data(text.replacingOccurrences(of: "timeout: 20s", with: "timeout: 10m").utf8).write(to: config)
         let run = try Running(["build"], in: site.url, environment: Self.environment)
-        try await Task.sleep(for: .milliseconds(800))
+        // Fetching: its signal handlers are set.
+        #expect(try await server.waitForRequests(to: "/data/3.0/onecall"))
         let started = Date()
         run.signal(SIGINT)
-        try await Task.sleep(for: .milliseconds(200))
+        // Two signals before the first is handled would count as one: the second goes
+        // once the first has been said.
+        #expect(try await run.waitForStderr("SIGINT: finishing the cities in flight"))
         run.signal(SIGINT)
         let (status, stderr) = await run.finish()
         #expect(status == 130 && stderr.contains("SIGINT again: stopping now"), "\(stderr)")
-        #expect(Date().timeIntervalSince(started) < 2, "at once, not after the transfers")
+        // Generous for a busy machine, and far from the transfers' 10 minutes.
+        #expect(Date().timeIntervalSince(started) < 30, "at once, not after the transfers")
         await server.inject("/data/3.0/onecall", [])
+        await server.release()
         let next = try await IsobarRun.launch(["build"], in: site.url, environment: Self.environment)
         #expect(next.status == 0, "\(next.stderr)")
         #expect(try Self.expectConsistent(site.url, "after the next run") == 40)

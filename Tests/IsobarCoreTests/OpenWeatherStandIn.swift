@@ -9,6 +9,9 @@ final class OpenWeatherStandIn: Sendable {
     enum Fault: Sendable {
         case status(Int, body: String = #"{"cod": 500, "message": "Internal error"}"#, retryAfter: Int? = nil)
         case delay(TimeInterval)
+        /// No answer until `release()`: a request in flight for as long as the test needs,
+        /// whatever the machine's speed.
+        case hold
         case body(String)
         case subscriptionMissing
         case badKey
@@ -26,8 +29,10 @@ final class OpenWeatherStandIn: Sendable {
         /// Faults per path, used in order; the last one repeats when `sticky`.
         var faults: [String: [Fault]] = [:]
         var sticky: Set<String> = []
+        var released = false
 
         func record(_ seen: Seen) { self.seen.append(seen) }
+        func release() { released = true }
         func nextFault(_ path: String) -> Fault? {
             guard var list = faults[path], !list.isEmpty else { return nil }
             if sticky.contains(path) && list.count == 1 { return list[0] }
@@ -73,6 +78,19 @@ final class OpenWeatherStandIn: Sendable {
 
     func inject(_ path: String, _ faults: [Fault], sticky: Bool = false) async {
         await state.set(path, faults, sticky: sticky)
+    }
+
+    /// Lets every held request (and any later `.hold`) be answered.
+    func release() async {
+        await state.release()
+    }
+
+    /// Waits until the server has seen `count` requests (to `path`), for at most `seconds`;
+    /// whether it has.
+    func waitForRequests(_ count: Int = 1, to path: String? = nil, seconds: Double = 30) async throws -> Bool {
+        let end = Date().addingTimeInterval(seconds)
+        while await requests(path).count < count, Date() < end { try await Task.sleep(for: .milliseconds(20)) }
+        return await requests(path).count >= count
     }
 
     func requests(_ path: String? = nil) async -> [Seen] {
@@ -126,6 +144,8 @@ final class OpenWeatherStandIn: Sendable {
             return json(code, body, headers: retryAfter.map { ["Retry-After": String($0)] } ?? [:])
         case .delay(let seconds)?:
             try await Task.sleep(for: .milliseconds(Int(seconds * 1000)))
+        case .hold?:
+            while !(await state.released) { try await Task.sleep(for: .milliseconds(20)) }
         case .body(let text)?:
             return json(200, text)
         case .subscriptionMissing?:

@@ -19,7 +19,7 @@ final class S3Server {
         let keys = folder.appendingPathComponent("keys")
         server = try DetachedServer(script: "s3_server.py", arguments: [String(port), bucket, keys.path], folder: folder, port: port)
         // The keys are written once the users and the bucket exist.
-        for _ in 0..<300 where !FileManager.default.fileExists(atPath: keys.path) { usleep(50_000) }
+        for _ in 0..<1200 where !FileManager.default.fileExists(atPath: keys.path) { usleep(50_000) }
         let lines = try String(contentsOf: keys, encoding: .utf8).split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
         for line in lines where line.count == 3 {
             if line[0] == "writer" { writer = (line[1], line[2]) } else { reader = (line[1], line[2]) }

@@ -39,8 +39,8 @@ final class SSHServer {
         // sshd daemonizes and writes its pid file: a child of the test process that kept
         // running would keep Foundation's `Process` from noticing other children's exits.
         try Self.run("/usr/sbin/sshd", ["-f", folder.appendingPathComponent("sshd_config").path])
-        // Up when it accepts a connection.
-        for _ in 0..<100 where !Self.accepts(port) { usleep(50_000) }
+        // Up when it accepts a connection (within 30 s, however busy the machine).
+        for _ in 0..<600 where !Self.accepts(port) { usleep(50_000) }
         guard Self.accepts(port) else { stop(); throw CocoaError(.featureUnsupported) }
     }
 
