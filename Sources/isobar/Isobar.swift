@@ -3,8 +3,8 @@ import Foundation
 import IsobarCore
 
 /// The thin executable: parses arguments, runs the pipeline, maps results to exit codes.
-/// Exit codes (DESIGN.md): 0 all fresh, 2 written with failures, 1 fatal, 3 the deploy
-/// failed (the site was built), 64 usage.
+/// Exit codes (DESIGN.md): 0 all fresh (or waiting for the call budget), 2 written with
+/// failures, 1 fatal, 3 the deploy failed (the site was built), 64 usage.
 @main
 struct Isobar: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -126,8 +126,10 @@ struct Build: AsyncParsableCommand {
             throw ExitCode(code)
         }
         interruption.restoreDefaults()
-        // The site was written (exit 0 or 2): it goes to the web host.
-        let deployed = deploy ? runDeploy(configFile: config.url, output: result.output, dryRun: false, quiet: quiet, waiting: .no) : nil
+        // The site was written (exit 0 or 2): it goes to the web host. A run in which every
+        // city waits for the budget wrote nothing, so there is nothing new to deploy.
+        let deployed = deploy && result.siteWritten
+            ? runDeploy(configFile: config.url, output: result.output, dryRun: false, quiet: quiet, waiting: .no) : nil
         if let reportFile {
             do { try ReportFile.write(try ReportFile.data(result, deploy: deployed), to: reportFile) } catch { printError("\(error)") }
         }

@@ -44,16 +44,18 @@ import Testing
         var refused: Int
         var budget: [String: Any]
         var summary: String
+        /// The report file as it was written.
+        var json: [String: Any] = [:]
 
         func count(_ status: String) -> Int { statuses[status, default: 0] }
     }
 
     /// One run of the real binary with its clock at `time` (`SOURCE_DATE_EPOCH`), in a
     /// process of its own so that its work never holds up the stand-in's threads.
-    static func build(_ site: TemporaryFolder, at time: Date) async throws -> Report {
+    static func build(_ site: TemporaryFolder, at time: Date, key: String = OpenWeatherStandIn.key) async throws -> Report {
         let run = try await IsobarRun.launch(
             ["build", "--report", "report.json"], in: site.url,
-            environment: ["OPENWEATHER_API_KEY": OpenWeatherStandIn.key, "SOURCE_DATE_EPOCH": String(Int(time.timeIntervalSince1970))])
+            environment: ["OPENWEATHER_API_KEY": key, "SOURCE_DATE_EPOCH": String(Int(time.timeIntervalSince1970))])
         let data = try Data(contentsOf: site.url.appendingPathComponent("report.json"))
         let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         var statuses: [String: Int] = [:]
@@ -61,7 +63,7 @@ import Testing
         let requests = json["requests"] as? [String: Any] ?? [:]
         return Report(exitCode: Int(run.status), statuses: statuses, sent: requests["sent"] as? Int ?? -1,
                       refused: requests["refused_by_budget"] as? Int ?? -1, budget: json["budget"] as? [String: Any] ?? [:],
-                      summary: run.stderr)
+                      summary: run.stderr, json: json)
     }
 
     static func ledger(_ site: TemporaryFolder) throws -> CallLedger.Count {
@@ -90,11 +92,91 @@ import Testing
         // nothing. Day two: nothing at 00:05 (the pace), 4 calls at noon, the rest before midnight.
         #expect(sent == [2, 8, 0, 0, 4, 6, 0], "requests per run: \(sent)")
         #expect(reports.map(\.sent) == sent, "the report counts what the server saw")
-        #expect(reports[0].count("fresh") == 1 && reports[0].count("failed") == 7, "\(reports[0].summary)")
-        #expect(reports[3].count("deferred") == 5 && reports[3].refused == 0, "planned: nothing was even tried")
+        // The seven others wait for their first data: the budget's pace, not a failure.
+        #expect(reports[0].count("fresh") == 1 && reports[0].count("deferred") == 7 && reports[0].exitCode == 0, "\(reports[0].summary)")
+        // Five on cached data, three still waiting for their first: all deferred, none tried.
+        #expect(reports[3].count("deferred") == 8 && reports[3].refused == 0, "planned: nothing was even tried")
         #expect(reports[6].budget["left_today"] as? Int == 0 && reports[6].budget["used_today"] as? Int == 10)
         let count = try Self.ledger(site)
         #expect(count.day == "2026-11-24" && count.dayCalls == 10 && count.month == "2026-11" && count.monthCalls == 20)
+    }
+
+    /// Issue 28: a new site of 20 cities with `daily_limit: 30`, first run at 06:00 UTC. The
+    /// pace alone allows 30 × 15 min / 18 h = 0.4 calls, less than a city's two: the run
+    /// was fatal (exit 1, a report without requests or budget). The very first run fetches
+    /// one city ahead of the pace; the others wait for their turn, which is not a failure.
+    @Test func aNewSitesFirstRunFetchesOneCityAndSaysWhenTheNextComes() async throws {
+        let server = try await OpenWeatherStandIn()
+        defer { Task { await server.stop() } }
+        let site = try Self.site(server, cities: 20, openweather: ", daily_limit: 30")
+        defer { site.cleanup() }
+        let report = try await Self.build(site, at: Self.day.addingTimeInterval(6 * 3600))
+        #expect(await server.requests().count == 2, "one city: One Call and air pollution")
+        #expect(report.exitCode == 0 && report.json["status"] as? String == "ok", "\(report.summary)")
+        #expect(report.count("fresh") == 1 && report.count("deferred") == 19 && report.count("failed") == 0, "\(report.statuses)")
+        #expect(report.sent == 2 && report.refused == 0)
+        #expect(report.budget["used_today"] as? Int == 2 && report.budget["left_today"] as? Int == 28, "\(report.budget)")
+        #expect(report.budget["allowed_this_run"] as? Int == 2 && report.budget["cities_refreshed"] as? Int == 1
+            && report.budget["cities_deferred"] as? Int == 19, "\(report.budget)")
+        // The next city's 2 calls: 4 of 30 spread over 06:00–24:00 are due at 08:24.
+        #expect(report.budget["next_city"] as? String == "town-2-gb" && report.budget["next_city_at"] as? String == "2026-11-23T08:24:00Z",
+                "\(report.budget)")
+        #expect(report.summary.contains("built 1 of 20 cities") && report.summary.contains("19 waiting for their first data"), "\(report.summary)")
+        #expect(report.summary.contains("next: Town 2 will be fetched by the first run from 08:24 UTC on 2026-11-23"), "\(report.summary)")
+        #expect(FileManager.default.fileExists(atPath: site.url.appendingPathComponent("_site/town-1-gb/index.html").path))
+        let waiting = (report.json["cities"] as? [[String: Any]] ?? []).filter { $0["slug"] as? String == "town-2-gb" }.first
+        #expect(waiting?["status"] as? String == "deferred" && waiting?["data_time"] == nil && waiting?["reason"] == nil,
+                "\(String(describing: waiting))")
+    }
+
+    /// A run in which every city waits for its first data — here after a first run whose
+    /// key was mistyped — writes nothing, says when the first city comes, reports its
+    /// requests and budget, and exits 0; the run at that time fetches it.
+    @Test func aRunInWhichEveryCityWaitsIsADeferral() async throws {
+        let server = try await OpenWeatherStandIn()
+        defer { Task { await server.stop() } }
+        let site = try Self.site(server, cities: 20, openweather: ", daily_limit: 30")
+        defer { site.cleanup() }
+        let first = try await Self.build(site, at: Self.day.addingTimeInterval(6 * 3600), key: "mistyped")
+        #expect(first.exitCode == 1, "a rejected key is a failure: \(first.summary)")
+        #expect(await server.requests().count == 1, "a rejected key stops the requests at once")
+
+        let report = try await Self.build(site, at: Self.day.addingTimeInterval(6.25 * 3600))
+        #expect(await server.requests().count == 1, "the pace allows 30 × 30 min / 18 h − 1 < 2 calls: nothing is sent")
+        #expect(report.exitCode == 0 && report.json["status"] as? String == "ok" && report.json["exit_code"] as? Int == 0, "\(report.summary)")
+        #expect(report.count("deferred") == 20, "\(report.statuses)")
+        #expect(report.sent == 0 && report.refused == 0, "the report has its requests")
+        #expect(report.budget["used_today"] as? Int == 1 && report.budget["left_today"] as? Int == 29
+            && report.budget["allowed_this_run"] as? Int == 0 && report.budget["cities_deferred"] as? Int == 20, "\(report.budget)")
+        // Town 1's 2 calls after the 1 made: 3 of 30 over 06:00–24:00 are due at 07:48.
+        #expect(report.budget["next_city"] as? String == "town-1-gb" && report.budget["next_city_at"] as? String == "2026-11-23T07:48:00Z",
+                "\(report.budget)")
+        #expect(report.summary.contains("nothing built into") && report.summary.contains("the site was left as it was"), "\(report.summary)")
+        #expect(report.summary.contains("next: Town 1 will be fetched by the first run from 07:48 UTC on 2026-11-23"), "\(report.summary)")
+        #expect(!report.summary.contains("no city could be built"), "\(report.summary)")
+        #expect(!FileManager.default.fileExists(atPath: site.url.appendingPathComponent("_site/index.html").path), "nothing to show: nothing written")
+        // With --quiet (cron), a deferral prints nothing: nothing is wrong.
+        let quiet = try await IsobarRun.launch(
+            ["build", "--quiet"], in: site.url,
+            environment: ["OPENWEATHER_API_KEY": OpenWeatherStandIn.key, "SOURCE_DATE_EPOCH": String(Int(Self.day.timeIntervalSince1970) + 6 * 3600 + 1200)])
+        #expect(quiet.status == 0 && quiet.stderr.isEmpty, "\(quiet.stderr)")
+
+        // 07:48: the pace has come to Town 1 (and no further).
+        let then = try await Self.build(site, at: Self.day.addingTimeInterval(7.8 * 3600))
+        #expect(await server.requests().count == 3 && then.exitCode == 0 && then.count("fresh") == 1, "\(then.summary)")
+        #expect(FileManager.default.fileExists(atPath: site.url.appendingPathComponent("_site/town-1-gb/index.html").path))
+    }
+
+    /// A limit smaller than a city's calls can never let one in: that is a failure, said so.
+    @Test func aBudgetThatCanNeverPayForACityIsFatal() async throws {
+        let server = try await OpenWeatherStandIn()
+        defer { Task { await server.stop() } }
+        let site = try Self.site(server, cities: 2, openweather: ", daily_limit: 1")
+        defer { site.cleanup() }
+        let report = try await Self.build(site, at: Self.day.addingTimeInterval(6 * 3600))
+        #expect(await server.requests().isEmpty)
+        #expect(report.exitCode == 1 && report.summary.contains("the call budget's limits are smaller than the 2 calls a city needs"),
+                "\(report.summary)")
     }
 
     @Test func aRunNeverSendsWhatTheLimitDoesNotAllowEvenForRetries() async throws {
@@ -313,6 +395,53 @@ import Testing
         #expect(RefreshPlan.allowance(limits: CallLimits(daily: 1000, monthly: 31_000), state: nearlySpent).hard == 1)
     }
 
+    @Test func aNewSitesFirstRunFetchesItsFirstCityAheadOfThePaceWithinTheLimits() {
+        let candidates = (1...5).map { RefreshPlan.Candidate(slug: "c\($0)", fetchedAt: nil, calls: 2) }
+        // 06:00, the site's first run: 30 × 15 min / 18 h = 0.4 calls of pace.
+        var first = Self.state(6, used: 0)
+        first.dayFirstRun = first.now
+        let limits = CallLimits(daily: 30)
+        let plan = RefreshPlan.make(candidates, limits: limits, state: first, sitePublished: false)
+        #expect(plan.refresh == ["c1"] && plan.allowance == 2 && plan.deferred == ["c2", "c3", "c4", "c5"], "\(plan)")
+        #expect(plan.withoutData.count == 4 && plan.decision(for: "c2") == .waiting && plan.firstWaiting?.slug == "c2")
+        // Not for a site with pages, nor after a first run, nor with data in the cache.
+        #expect(RefreshPlan.make(candidates, limits: limits, state: first, sitePublished: true).refresh.isEmpty)
+        var second = first
+        second.previousRun = first.now.addingTimeInterval(-900)
+        #expect(RefreshPlan.make(candidates, limits: limits, state: second, sitePublished: false).refresh.isEmpty)
+        var cached = candidates
+        cached[4].fetchedAt = first.now.addingTimeInterval(-86_400)
+        #expect(RefreshPlan.make(cached, limits: limits, state: first, sitePublished: false).refresh.isEmpty)
+        // Never past a limit: a daily_limit of 1 cannot pay for a city's 2 calls, ever.
+        let tight = RefreshPlan.make(candidates, limits: CallLimits(daily: 1), state: first, sitePublished: false)
+        #expect(tight.refresh.isEmpty && tight.nextFetch(limits: CallLimits(daily: 1), after: first)?.at == nil)
+        var spent = first
+        spent.dayCalls = 29
+        #expect(RefreshPlan.make(candidates, limits: limits, state: spent, sitePublished: false).refresh.isEmpty)
+    }
+
+    @Test func theTimeThePaceAllowsACitysCalls() {
+        let day = Date(timeIntervalSince1970: 1_795_392_000)  // 2026-11-23 00:00 UTC
+        let hour: TimeInterval = 3600
+        var state = CallBudget.State(dayCalls: 2, monthCalls: 2, now: day.addingTimeInterval(6 * hour), previousRun: nil,
+                                     dayFirstRun: day.addingTimeInterval(6 * hour), monthFirstRun: nil)
+        // 4 of 30 spread over 06:00–24:00: 08:24.
+        #expect(PaceLine.time(allowing: 2, limits: CallLimits(daily: 30), state: state) == day.addingTimeInterval(30_240))
+        // The day's 30 spent: tomorrow, 2 of 30 over its 24 h: 01:36.
+        state.dayCalls = 30
+        #expect(PaceLine.time(allowing: 2, limits: CallLimits(daily: 30), state: state) == day.addingTimeInterval(92_160))
+        // 290 of November's 300 spread from the 1st: 292 are due on the 30th at 04:48 (the
+        // day's line allows 2 from 01:36 that day).
+        state.monthCalls = 290
+        #expect(PaceLine.time(allowing: 2, limits: CallLimits(daily: 30, monthly: 300), state: state)
+            == Date(timeIntervalSince1970: 1_796_014_080))
+        // The month's 300 spent: December, 2 of 300 over its 31 days: 04:57:36 on the 1st.
+        state.monthCalls = 300
+        #expect(PaceLine.time(allowing: 2, limits: CallLimits(daily: 30, monthly: 300), state: state)
+            == Date(timeIntervalSince1970: 1_796_083_200 + 17_856))
+        #expect(PaceLine.time(allowing: 2, limits: CallLimits(daily: 1), state: state) == nil)
+    }
+
     @Test func oldestDataGoesFirstAndNewCitiesDoNotWaitForThePace() {
         let base = Date(timeIntervalSince1970: 1_795_392_000)
         let candidates: [RefreshPlan.Candidate] = [
@@ -325,11 +454,11 @@ import Testing
         ]
         // 00:00 after a 15-minute gap: 10 calls of pace. New (3) first, then old (2) and
         // older (3): 8. Recent's 3 do not fit; cheap's 1 would, but it is not its turn.
-        let plan = RefreshPlan.make(candidates, limits: CallLimits(daily: 1000), state: Self.state(0, used: 0, previous: -0.25))
+        let plan = RefreshPlan.make(candidates, limits: CallLimits(daily: 1000), state: Self.state(0, used: 0, previous: -0.25), sitePublished: true)
         #expect(plan.refresh == ["new", "old", "older"] && plan.deferred == ["recent", "cheap"], "\(plan)")
         #expect(plan.decision(for: "fresh") == .cached(deferred: false) && plan.decision(for: "cheap") == .cached(deferred: true))
         // A new city comes in at the pace too: at 00:00 with no call of pace, nothing goes.
-        let early = RefreshPlan.make(candidates, limits: CallLimits(daily: 1000), state: Self.state(0, used: 0, previous: -0.02))
+        let early = RefreshPlan.make(candidates, limits: CallLimits(daily: 1000), state: Self.state(0, used: 0, previous: -0.02), sitePublished: true)
         #expect(early.allowance == 0 && early.refresh.isEmpty && early.deferred.count == 5)
     }
 

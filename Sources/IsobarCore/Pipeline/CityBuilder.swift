@@ -72,7 +72,22 @@ struct CityBuilder: Sendable {
             return await buildCityOrFallBack(city)
         case .cached(let deferred):
             return fromCache(city, deferred: deferred)
+        case .waiting where output.previous.cities[city.slug] != nil:
+            // Published before, but its data is gone: its page gets older, which the owner
+            // must hear of (it fails, keeping the page), as for data older than stale_after.
+            return fromCache(city, deferred: true)
+        case .waiting:
+            return waiting(city)
         }
+    }
+
+    /// A city not yet on the site whose first data the budget does not allow this run: it
+    /// waits for its turn (deferred, with nothing to build), as the budget's pace means it
+    /// to — a new site's cities come in a few at a time. Nothing went wrong, so no reason:
+    /// the report's budget says when the next comes.
+    func waiting(_ city: CityConfig) -> CityResult {
+        CityResult(slug: city.slug, name: city.name, built: nil,
+                   outcome: CityOutcome(slug: city.slug, name: city.name, status: .deferred, error: nil, dataTime: nil))
     }
 
     /// A city the budget plan does not fetch this run: built from its cached data, which

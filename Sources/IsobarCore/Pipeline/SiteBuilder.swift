@@ -5,7 +5,9 @@ import Foundation
 ///
 /// Everything that can fail for the whole site (config, templates, strings, places) is
 /// checked before anything is written. A failure for one city is reported and the run
-/// goes on; if no city could be built the run fails and the published site stays as it was.
+/// goes on; if no city could be built the run fails and the published site stays as it was
+/// — unless every city waits for its first data under the call budget: then the run writes
+/// nothing and says when the first will come.
 public struct SiteBuilder: Sendable {
     public var environment: BuildEnvironment
 
@@ -93,7 +95,7 @@ public struct SiteBuilder: Sendable {
         // which due cities this run refreshes.
         let plan: RefreshPlan?
         do {
-            plan = try await budgetPlan(inputs)
+            plan = try await budgetPlan(inputs, sitePublished: !output.previous.cities.isEmpty)
         } catch {
             lock.abandon()
             throw error
@@ -124,6 +126,17 @@ public struct SiteBuilder: Sendable {
         guard outcomes.contains(where: { $0.built != nil }) else {
             // Each city's reason was already logged as it failed.
             lock.abandon()
+            // Every city waits for its first data: the budget's pace, not a failure. There is
+            // nothing to show, so nothing is written; the report says when the first comes.
+            if !interrupted, outcomes.allSatisfy(\.outcome.isWaiting) {
+                _ = inputs.history?.close()
+                let report = await report(outcomes, writer: writer, started: started, inputs, plan: plan, interrupted: false,
+                                          history: config.history.enabled ? history : nil, siteWritten: false)
+                if report.nextFetch?.at != nil { return report }
+                throw IsobarError(step: .report, path: config.outputDirectory.path,
+                                  message: "no city could be built: no city has data yet, and the call budget's limits are smaller than the \(report.nextFetch?.calls ?? 0) calls a city needs",
+                                  hint: "raise the provider's daily_limit or monthly_limit (`isobar check` shows what the budget allows)")
+            }
             throw IsobarError(step: .report, path: config.outputDirectory.path,
                               message: interrupted ? "interrupted before any city was built; the site was left as it was"
                                   : "no city could be built; the site was left as it was")
@@ -184,19 +197,33 @@ public struct SiteBuilder: Sendable {
         }
 
         // 8. Report.
+        return await report(outcomes, writer: writer, started: started, inputs, plan: plan, interrupted: interrupted,
+                            history: config.history.enabled ? history : nil, siteWritten: true)
+    }
+
+    /// What the run did: each city's outcome, the files, the time, the requests and the
+    /// budget after them, and when the first city left waiting can be fetched.
+    func report(_ outcomes: [CityBuilder.CityResult], writer: SiteWriter, started: Double, _ inputs: Inputs, plan: RefreshPlan?,
+                interrupted: Bool, history: HistoryOutcome?, siteWritten: Bool) async -> BuildReport {
+        var nextFetch: RefreshPlan.NextFetch?
+        if let plan, let budget = inputs.budget {
+            nextFetch = plan.nextFetch(limits: budget.limits, after: await budget.state())
+        }
         return BuildReport(
             cities: outcomes.map(\.outcome),
             filesWritten: writer.written.filter { $0 != Manifest.fileName }.count,
             filesUnchanged: writer.unchanged.filter { $0 != Manifest.fileName }.count,
-            filesRemoved: writer.removed.count, output: config.outputDirectory,
-            stageSeconds: timer.seconds, totalSeconds: environment.clock.now() - started,
+            filesRemoved: writer.removed.count, output: inputs.config.outputDirectory,
+            stageSeconds: inputs.timer.seconds, totalSeconds: environment.clock.now() - started,
             requests: RequestCounts(inputs.tally),
-            budget: await inputs.budget?.summary(), plan: plan, interrupted: interrupted,
-            history: config.history.enabled ? history : nil, historyDatabase: config.history.database)
+            budget: await inputs.budget?.summary(), plan: plan, nextFetch: nextFetch, siteWritten: siteWritten,
+            interrupted: interrupted, history: history, historyDatabase: inputs.config.history.database)
     }
 
     /// Opens the budget's ledger and, when limits are set, plans which due cities to refresh.
-    func budgetPlan(_ inputs: Inputs) async throws -> RefreshPlan? {
+    /// `sitePublished`: the output holds an earlier run's pages (a new site's first run may
+    /// fetch its first city ahead of the pace; see `RefreshPlan`).
+    func budgetPlan(_ inputs: Inputs, sitePublished: Bool) async throws -> RefreshPlan? {
         guard let budget = inputs.budget else { return nil }
         let cache = inputs.config.cache
         let slugs = inputs.config.cities.map(\.slug)
@@ -206,7 +233,7 @@ public struct SiteBuilder: Sendable {
         }
         guard !budget.limits.isEmpty else { return nil }
         let candidates = inputs.config.cities.compactMap { inputs.provider.refreshCandidate($0) }
-        return RefreshPlan.make(candidates, limits: budget.limits, state: await budget.state())
+        return RefreshPlan.make(candidates, limits: budget.limits, state: await budget.state(), sitePublished: sitePublished)
     }
 
     func loadInputs(_ config: SiteConfig, assets: PublicAssets, offline: Bool, timer: StageTimer) throws -> Inputs {

@@ -10,7 +10,8 @@ public struct CityOutcome: Sendable, Equatable {
         /// Not built; its last published page, if any, was kept.
         case failed
         /// Due for a refresh, but the call budget said wait: built from its cached data
-        /// (younger than `stale_after`). Not a problem: the budget's pace.
+        /// (younger than `stale_after`), or, for a city not yet on the site, not built until
+        /// its first data comes (no `dataTime`). Not a problem: the budget's pace.
         case deferred
         /// The run was interrupted before it got to the city: its last build was kept.
         case interrupted
@@ -23,6 +24,9 @@ public struct CityOutcome: Sendable, Equatable {
     public var error: IsobarError?
     /// When the data shown is from.
     public var dataTime: Date?
+
+    /// Deferred with nothing to show: a new city waiting for the budget to allow its first data.
+    public var isWaiting: Bool { status == .deferred && dataTime == nil }
 }
 
 /// The result of a build: per-city outcomes, what was written, and where the time went.
@@ -41,15 +45,21 @@ public struct BuildReport: Sendable {
     public var budget: CallBudget.Summary?
     /// Which due cities the budget let this run refresh; nil without limits.
     public var plan: RefreshPlan?
+    /// The first city the budget left waiting, and when its pace allows the city's calls.
+    public var nextFetch: RefreshPlan.NextFetch? = nil
+    /// False when no city could be built because every one waits for its first data: the
+    /// run wrote nothing (not a failure; the budget's pace).
+    public var siteWritten = true
     /// SIGINT or SIGTERM stopped the run: what was built is written, the rest kept.
     public var interrupted: Bool
     /// What the run recorded in the history; nil when it is disabled.
     public var history: HistoryOutcome? = nil
     public var historyDatabase: URL? = nil
 
-    /// DESIGN.md: 0 every city fresh (or deferred by the budget, as planned); 2 site
-    /// written but some cities stale or failed. (1, nothing written, is thrown as an
-    /// error before a report exists; an interrupted run's code is the signal's.)
+    /// DESIGN.md: 0 every city fresh (or deferred by the budget, as planned — also when
+    /// every city waits for its first data and nothing could be written); 2 site written
+    /// but some cities stale or failed. (1, nothing written, is thrown as an error before a
+    /// report exists; an interrupted run's code is the signal's.)
     public var exitCode: Int32 {
         // A history that could not be used is named on stderr and makes the run exit 2: the
         // site is built, but without what the history would add.
@@ -90,10 +100,16 @@ public struct BuildReport: Sendable {
     }
 
     public var summary: String {
-        let built = count(.fresh) + count(.stale) + count(.deferred)
+        let waiting = cities.filter(\.isWaiting).count
+        let built = count(.fresh) + count(.stale) + count(.deferred) - waiting
         var line = interrupted ? "interrupted: " : ""
-        line += "built \(built) of \(cities.count) cities into \(output.path): \(filesWritten) files written, \(filesUnchanged) unchanged, \(filesRemoved) removed"
-        if count(.deferred) > 0 { line += "; \(count(.deferred)) on cached data until the budget allows a refresh" }
+        if siteWritten {
+            line += "built \(built) of \(cities.count) cities into \(output.path): \(filesWritten) files written, \(filesUnchanged) unchanged, \(filesRemoved) removed"
+        } else {
+            line += "nothing built into \(output.path) yet: no city has data, and the call budget allows none of their calls this run; the site was left as it was"
+        }
+        if count(.deferred) > waiting { line += "; \(count(.deferred) - waiting) on cached data until the budget allows a refresh" }
+        if waiting > 0 && siteWritten { line += "; \(waiting) waiting for their first data" }
         if count(.stale) > 0 { line += "; \(count(.stale)) from stale data" }
         if count(.failed) > 0 { line += "; \(count(.failed)) failed" }
         if count(.interrupted) > 0 { line += "; \(count(.interrupted)) not reached (last pages kept)" }
@@ -107,7 +123,21 @@ public struct BuildReport: Sendable {
             if let left = budget.leftToday { line += ", \(left) of daily_limit \(budget.limits.daily!) left" }
             if let left = budget.leftThisMonth { line += ", \(left) of monthly_limit \(budget.limits.monthly!) left" }
         }
+        // When the first page still missing will come: what a new site's owner waits for.
+        if waiting > 0, let next = nextFetch, let city = cities.first(where: { $0.slug == next.slug }) {
+            line += "\n  next: " + (next.at.map {
+                "\(city.name) will be fetched by the first run from \(Self.plainUTC($0)), when the budget's pace allows its \(next.calls) calls"
+            } ?? "\(city.name) cannot be fetched as the limits stand: its \(next.calls) calls are more than they allow (raise daily_limit or monthly_limit)")
+        }
         return line
+    }
+
+    /// `07:12 UTC on 2026-11-23`: a time as a person reads it, whatever the machine's zone.
+    static func plainUTC(_ date: Date) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
+        return String(format: "%02d:%02d UTC on %04d-%02d-%02d", parts.hour!, parts.minute!, parts.year!, parts.month!, parts.day!)
     }
 }
 

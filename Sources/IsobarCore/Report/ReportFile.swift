@@ -51,6 +51,10 @@ public enum ReportFile {
         var allowed_this_run: Int?
         var cities_refreshed: Int?
         var cities_deferred: Int?
+        /// The first city left waiting, and when the pace allows its calls (absent: never,
+        /// as the limits stand).
+        var next_city: String?
+        var next_city_at: String?
     }
 
     struct Document: Encodable {
@@ -123,7 +127,8 @@ public enum ReportFile {
             Budget(provider: b.provider, daily_limit: b.limits.daily, monthly_limit: b.limits.monthly, day: b.day, used_today: b.dayCalls,
                    left_today: b.leftToday, month: b.month, used_this_month: b.monthCalls, left_this_month: b.leftThisMonth,
                    sent_this_run: b.sentThisRun, allowed_this_run: report.plan?.allowance,
-                   cities_refreshed: report.plan?.refresh.count, cities_deferred: report.plan?.deferred.count)
+                   cities_refreshed: report.plan?.refresh.count, cities_deferred: report.plan?.deferred.count,
+                   next_city: report.nextFetch?.slug, next_city_at: iso(report.nextFetch?.at))
         }
         return Document(
             status: status, exit_code: code, error: nil,

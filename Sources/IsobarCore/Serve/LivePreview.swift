@@ -85,6 +85,12 @@ public struct LivePreview: Sendable {
             let report = try await SiteBuilder(environment: environment).build(
                 BuildOptions(configFile: configFile, output: site, offline: offline))
             for line in report.problemLines { environment.log(line) }
+            // Every city waits for its first data under the call budget: nothing to serve
+            // yet, and the page says when the first comes.
+            guard report.siteWritten else {
+                environment.log(report.summary)
+                return report.summary
+            }
             let seconds = environment.clock.now() - started
             // Tenths, but a quick rebuild is not "0.0 s".
             let shown = String(format: seconds < 0.1 ? "%.2f" : "%.1f", seconds)

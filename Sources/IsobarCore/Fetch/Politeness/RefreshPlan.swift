@@ -16,7 +16,11 @@ import Foundation
 ///   is spent by the next. The interval is the time since the previous run, between 1 min
 ///   and 1 h (15 min when there was none).
 /// - Cities are refreshed while their calls fit in that allowance, strictly in order; the
-///   rest keep their cached data and are `deferred` to a later run.
+///   rest keep their cached data and are `deferred` to a later run. A deferred city with no
+///   data at all waits for its turn: not a failure, the budget's pace.
+/// - A new site's very first run (no run before it, nothing cached, nothing published) may
+///   fetch its first city ahead of the pace, within the limits, so that its owner sees a
+///   page at once; the calls count against the runs after it, so no limit is exceeded.
 public struct RefreshPlan: Sendable, Equatable {
     public struct Candidate: Sendable, Equatable {
         public var slug: String
@@ -39,7 +43,12 @@ public struct RefreshPlan: Sendable, Equatable {
         didSet { deferredSet = Set(deferred) }
     }
     private var deferredSet: Set<String> = []
-    /// The calls the pace allowed this run, and the calls the chosen cities need.
+    /// Deferred cities with no data at all: they wait for their first.
+    public var withoutData: Set<String> = []
+    /// The first deferred city: the next one the pace lets in.
+    public var firstWaiting: Candidate?
+    /// The calls the pace allowed this run (or a new site's first city's, when more), and
+    /// the calls the chosen cities need.
     public var allowance: Int
     public var plannedCalls = 0
 
@@ -48,33 +57,65 @@ public struct RefreshPlan: Sendable, Equatable {
         case fetch
         /// Built from its cached data; `deferred` when it was due but the budget said wait.
         case cached(deferred: Bool)
+        /// Due for its first data, which the budget does not allow yet: nothing to build from.
+        case waiting
     }
 
     public func decision(for slug: String) -> Decision {
         if refresh.contains(slug) { return .fetch }
+        if withoutData.contains(slug) { return .waiting }
         return .cached(deferred: deferredSet.contains(slug))
+    }
+
+    /// The first city a run left waiting, and when the budget's pace allows its calls.
+    public struct NextFetch: Sendable, Equatable {
+        public var slug: String
+        public var calls: Int
+        /// Nil when a limit is smaller than `calls`: the pace never allows them.
+        public var at: Date?
+    }
+
+    /// When the first waiting city can be fetched, from the budget's state after the run
+    /// (its calls counted), if nothing else is sent before; rounded up to the minute, as
+    /// people are told it (the pace allows nothing earlier).
+    public func nextFetch(limits: CallLimits, after state: CallBudget.State) -> NextFetch? {
+        firstWaiting.map { city in
+            let at = PaceLine.time(allowing: city.calls, limits: limits, state: state)
+            return NextFetch(slug: city.slug, calls: city.calls,
+                             at: at.map { Date(timeIntervalSince1970: ($0.timeIntervalSince1970 / 60).rounded(.up) * 60) })
+        }
     }
 
     public static let defaultInterval: TimeInterval = 15 * 60
     static let intervalRange: ClosedRange<TimeInterval> = 60...3600
 
-    public static func make(_ candidates: [Candidate], limits: CallLimits, state: CallBudget.State) -> RefreshPlan {
+    /// `sitePublished`: the output holds pages of an earlier run, so the site is not new.
+    public static func make(_ candidates: [Candidate], limits: CallLimits, state: CallBudget.State, sitePublished: Bool) -> RefreshPlan {
         let due = candidates.enumerated().filter { $0.element.calls > 0 }
             .sorted { ($0.element.fetchedAt ?? .distantPast, $0.offset) < ($1.element.fetchedAt ?? .distantPast, $1.offset) }
             .map(\.element)
         let (paced, hard) = allowance(limits: limits, state: state)
         var plan = RefreshPlan(allowance: paced)
-        var left = min(paced, hard)
-        var waiting = false
+        // A new site's first run: with a small limit the pace may allow no city for an hour,
+        // and its owner would see nothing. One city's calls ahead of the pace are paid back
+        // by the next runs (they count as made today); the limits themselves still hold.
+        let newSite = state.previousRun == nil && !sitePublished && candidates.allSatisfy { $0.fetchedAt == nil }
+        if newSite, let first = due.first, first.calls <= hard {
+            plan.allowance = max(paced, first.calls)
+        }
+        var left = min(plan.allowance, hard)
+        var holding = false
         for city in due {
             // Strictly oldest first: once a city must wait, a cheaper one behind it waits too.
-            if !waiting && city.calls <= left {
+            if !holding && city.calls <= left {
                 plan.refresh.insert(city.slug)
                 plan.plannedCalls += city.calls
                 left -= city.calls
             } else {
-                waiting = true
+                holding = true
                 plan.deferred.append(city.slug)
+                if city.fetchedAt == nil { plan.withoutData.insert(city.slug) }
+                if plan.firstWaiting == nil { plan.firstWaiting = city }
             }
         }
         return plan
@@ -82,27 +123,14 @@ public struct RefreshPlan: Sendable, Equatable {
 
     /// The calls the pace allows this run, and the calls the limits allow at all.
     static func allowance(limits: CallLimits, state: CallBudget.State) -> (paced: Int, hard: Int) {
-        let period = CallPeriod(state.now)
         let interval = state.previousRun.map { state.now.timeIntervalSince($0) }
             .map { min(intervalRange.upperBound, max(intervalRange.lowerBound, $0)) } ?? defaultInterval
-        var paced = Double(Int.max), hard = Int.max
-        /// The share of a period's limit due by the end of this run's interval.
-        func share(from first: Date?, start: Date, end: Date) -> Double {
-            let anchor = min(state.now, max(start, first ?? start))
-            let span = end.timeIntervalSince(anchor)
-            return span <= 0 ? 1 : min(1, (state.now.timeIntervalSince(anchor) + interval) / span)
-        }
-        if let daily = limits.daily {
-            let dayShare = share(from: state.dayFirstRun, start: period.dayStart, end: period.dayStart.addingTimeInterval(CallPeriod.daySeconds))
-            paced = min(paced, Double(daily) * dayShare - Double(state.dayCalls))
-            hard = min(hard, daily - state.dayCalls)
-        }
-        if let monthly = limits.monthly {
-            let monthShare = share(from: state.monthFirstRun, start: period.monthStart, end: period.monthEnd)
-            paced = min(paced, Double(monthly) * monthShare - Double(state.monthCalls))
-            hard = min(hard, monthly - state.monthCalls)
-        }
-        return (paced >= Double(Int.max) ? Int.max : max(0, Int(paced.rounded(.down))), max(0, hard))
+        let lines = PaceLine.lines(limits, state)
+        // The share of each period's limit due by the end of this run's interval.
+        guard let paced = lines.map({ $0.allowed(by: state.now.addingTimeInterval(interval)) }).min(),
+            let hard = lines.map({ $0.limit - $0.used }).min()
+        else { return (Int.max, Int.max) }
+        return (max(0, Int(paced.rounded(.down))), max(0, hard))
     }
 
     /// How often each city is refreshed on average when the budget allows `callsPerDay`
