@@ -3,8 +3,12 @@
 The real binary serves a temporary copy of the demo site on a free port (`--port 0`,
 the chosen address read from its stderr). The test opens a city page and never reloads
 it itself: a marker added to the template appears, a broken template turns the page
-into the error, and the fix brings the page back, each within 2 s. Screenshots of the
-error page at 390 and 1280 px go to the artifacts (serve/).
+into the error, and the fix brings the page back. Each outcome is polled for and waited
+for at most WAIT_FOR seconds, a bound only a broken preview reaches: the test passes as
+soon as the page changes, and a busy machine (CI's two cores, other suites running) only
+makes it slower. How fast the page follows a save (the 2-second promise) is measured by
+Benchmarks/serve.sh. Screenshots of the error page at 390 and 1280 px go to the artifacts
+(serve/).
 
 Environment: ISOBAR_BINARY, the isobar binary (default .build/debug/isobar, which
 run.sh builds).
@@ -30,7 +34,7 @@ import harness
 REPO_ROOT = Path(__file__).resolve().parents[2]
 BINARY = Path(os.environ.get("ISOBAR_BINARY") or REPO_ROOT / ".build" / "debug" / "isobar")
 SITE_ITEMS = ["isobar.yml", "Samples", "Templates", "Public", "Data"]
-RELOAD_WITHIN = 2  # seconds, from the save to the page showing it
+WAIT_FOR = 30  # seconds at most, from a save to the page showing it (polled)
 PHONE = {"width": 390, "height": 844, "mobile": True}
 DESKTOP = harness.VIEWPORTS["desktop"]
 
@@ -74,11 +78,11 @@ class Preview:
         return self.site / "Templates" / name
 
     def stop(self) -> int | None:
-        """SIGTERM by pid (SIGKILL if it outlives 10 s); its exit status."""
+        """SIGTERM by pid (SIGKILL if it outlives WAIT_FOR); its exit status."""
         if self.process.poll() is None:
             os.kill(self.process.pid, signal.SIGTERM)
             try:
-                self.process.wait(timeout=10)
+                self.process.wait(timeout=WAIT_FOR)
             except subprocess.TimeoutExpired:
                 os.kill(self.process.pid, signal.SIGKILL)
                 self.process.wait()
@@ -102,10 +106,10 @@ def body_text(driver) -> str:
 def wait_for(driver, what: str, condition) -> None:
     try:
         # A look that lands while the page reloads finds the old body gone: look again.
-        WebDriverWait(driver, RELOAD_WITHIN, poll_frequency=0.05,
+        WebDriverWait(driver, WAIT_FOR, poll_frequency=0.05,
                       ignored_exceptions=(StaleElementReferenceException, NoSuchElementException)).until(condition)
     except Exception:
-        pytest.fail(f"the open page did not show {what} within {RELOAD_WITHIN} s; it shows:\n"
+        pytest.fail(f"the open page did not show {what} within {WAIT_FOR} s; it shows:\n"
                     f"{body_text(driver)[:600]}", pytrace=False)
 
 
