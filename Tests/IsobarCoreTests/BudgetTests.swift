@@ -302,6 +302,22 @@ import Testing
         guard case .ledger = CallLedger.load(from: file) else { Issue.record("not rewritten"); return }
     }
 
+    /// Issue 29, item 5: a count beyond any plan (`day_calls` at `Int.max`, with only a
+    /// monthly limit, trapped on the next call's `+ 1`) is a ledger in doubt, not a crash.
+    @Test func aCountBeyondAnyPlanIsALedgerInDoubt() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.cleanup() }
+        let file = try folder.write(
+            #"{"version": 1, "providers": {"openweather": {"day": "2026-11-23", "day_calls": 9223372036854775807, "month": "2026-11", "month_calls": 3}}}"#,
+            to: "budget.json")
+        let budget = budget(folder.url, daily: nil, monthly: 3000)
+        let warning = try #require(try await budget.open(cachedSince: { _ in 0 }))
+        #expect(warning.contains(file.path) && warning.contains("a count beyond any plan"), "\(warning)")
+        try await budget.spend()
+        let state = await budget.state()
+        #expect(state.monthCalls == 2251 && state.dayCalls == 1, "\(state)")
+    }
+
     @Test func aMissingLedgerIsNewOnlyWhenTheCacheIsEmpty() async throws {
         let folder = try TemporaryFolder()
         defer { folder.cleanup() }

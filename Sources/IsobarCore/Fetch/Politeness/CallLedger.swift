@@ -7,6 +7,9 @@ import Foundation
 public struct CallLedger: Sendable, Equatable {
     public static let fileName = "budget.json"
     public static let version = 1
+    /// More calls than any provider's plan sells in a month (2^40, about 10^12): a larger
+    /// count in the file is corrupt.
+    static let mostCalls = 1 << 40
 
     public struct Count: Sendable, Equatable {
         /// `2026-11-23`: the UTC day `dayCalls` are for.
@@ -93,6 +96,11 @@ public struct CallLedger: Sendable, Equatable {
         var ledger = CallLedger()
         for (name, entry) in file.providers {
             guard entry.day_calls >= 0, entry.month_calls >= 0 else { return .doubtful(.corrupt("a negative count for \(name)")) }
+            // Counts only ever grow by one call at a time: one near `Int.max` was not
+            // written by Isobar, and counting on from it would overflow.
+            guard entry.day_calls <= Self.mostCalls, entry.month_calls <= Self.mostCalls else {
+                return .doubtful(.corrupt("a count beyond any plan for \(name)"))
+            }
             ledger.providers[name] = Count(day: entry.day, dayCalls: entry.day_calls, month: entry.month, monthCalls: entry.month_calls,
                                            lastRun: entry.last_run.map { Date(timeIntervalSince1970: $0) },
                                            dayFirstRun: entry.day_first_run.map { Date(timeIntervalSince1970: $0) },
