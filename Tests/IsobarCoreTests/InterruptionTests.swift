@@ -88,12 +88,24 @@ import Testing
         let site = try BudgetTests.site(server, cities: 1000)
         defer { site.cleanup() }
         var built = 0
-        for (attempt, delay) in [0.3, Double.random(in: 1...2.5), Double.random(in: 1...3)].enumerated() {
+        // The first signal comes at 0.3 s, perhaps before any city; the others at a random
+        // point of the run's progress (so many requests answered), not of the clock: on a
+        // loaded machine 3 s may not reach the first city (CI once saw all three stop
+        // before any page), which left nothing to check.
+        for (attempt, progress) in [nil, Int.random(in: 20...300), Int.random(in: 300...1200)].enumerated() {
+            let before = await server.requests().count
             let run = try Running(["build", "--report", "report.json"], in: site.url, environment: Self.environment)
-            try await Task.sleep(for: .milliseconds(Int(delay * 1000)))
+            if let progress {
+                let deadline = Date().addingTimeInterval(120)
+                while run.process.isRunning, await server.requests().count - before < progress, Date() < deadline {
+                    try await Task.sleep(for: .milliseconds(20))
+                }
+            } else {
+                try await Task.sleep(for: .milliseconds(300))
+            }
             run.signal(SIGTERM)
             let (status, stderr) = await run.finish()
-            let context = "attempt \(attempt) after \(delay) s"
+            let context = "attempt \(attempt) after \(progress.map { "\($0) requests" } ?? "0.3 s")"
             if status == 0 { break }  // a fast machine may finish first; the rest still holds
             if run.process.terminationReason == .uncaughtSignal {
                 // A loaded machine may still be starting the process when the signal comes,
