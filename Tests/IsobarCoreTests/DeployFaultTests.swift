@@ -18,10 +18,11 @@ import Testing
         return site
     }
 
-    func configure(_ site: TemporaryFolder, deploy: String, dropping city: String? = nil) throws {
+    /// The demo config without the `dropping` cities (as the config names them: "Rome, country: IT").
+    func configure(_ site: TemporaryFolder, deploy: String, dropping cities: [String] = []) throws {
         let config = site.url.appendingPathComponent("isobar.yml")
         var yaml = try TestPaths.demoConfig()
-        if let city { yaml = yaml.replacingOccurrences(of: "  - { name: \(city) }\n", with: "") }
+        for city in cities { yaml = yaml.replacingOccurrences(of: "  - { name: \(city) }\n", with: "") }
         try Data((yaml + "deploy:\n" + deploy).utf8).write(to: config)
     }
 
@@ -196,7 +197,7 @@ import Testing
 
         ftp.stop()
         ftp = try FTPServer(root: remote.url, tls: false, port: port, permissions: "elrafmwMT")
-        try configure(site, deploy: deploy, dropping: "Rome, country: IT")
+        try configure(site, deploy: deploy, dropping: ["Rome, country: IT"])
         let refused = try IsobarRun(["build", "--deploy"], in: site.url, environment: environment)
         #expect(refused.status == 3 && refused.stderr.contains("cannot remove rome-it/forecast.json") && refused.stderr.contains("(and 1 other file)"), "\(refused.stderr)")
         #expect(FileManager.default.fileExists(atPath: remote.url.appendingPathComponent("rome-it/index.html").path))
