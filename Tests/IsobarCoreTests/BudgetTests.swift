@@ -229,6 +229,38 @@ import Testing
         }
     }
 
+    /// Issue 29, item 5: 100 cities, `daily_limit: 480`, hourly runs from 00:00. The run at
+    /// 11:00 spends up to the pace at 12:00 (240 calls); then the ledger is damaged, and a
+    /// run at 11:06 must count again. It counted the share of the time gone (222), 18
+    /// fewer than were sent, and the day ended with 498 requests. Counted as the most the
+    /// pace can have allowed (the share at 12:06: 242), the day stays within 480, whether
+    /// the file is garbage or holds a count that would overflow (a warning, not a crash).
+    @Test(arguments: ["{\"version\": 1, \"provid", #"{"version": 1, "providers": {"openweather": {"day": "2026-11-23", "day_calls": 9223372036854775807, "month": "2026-11", "month_calls": 9223372036854775807}}}"#])
+    func aLostLedgersDayNeverGoesOverTheLimit(damaged: String) async throws {
+        let server = try await OpenWeatherStandIn()
+        defer { Task { await server.stop() } }
+        let site = try Self.site(server, cities: 100, openweather: ", daily_limit: 480")
+        defer { site.cleanup() }
+        let hours = (0..<12).map(Double.init) + [11.1] + (12..<24).map(Double.init)
+        var perRun: [Int] = []
+        for hour in hours {
+            if hour == 11.1 { _ = try site.write(damaged, to: ".isobar/cache/budget.json") }
+            let before = await server.requests().count
+            let report = try await Self.build(site, at: Self.day.addingTimeInterval(hour * 3600))
+            perRun.append(await server.requests().count - before)
+            #expect(report.exitCode == 0 && report.sent == perRun.last, "\(hour) h: \(report.summary)")
+            if hour == 11.1 {
+                #expect(report.summary.contains("warning: ") && report.summary.contains("the call ledger is corrupt")
+                    && report.summary.contains("counting 242 calls to openweather as made today"), "\(report.summary)")
+            }
+        }
+        let day = await server.requests().count
+        #expect(perRun.prefix(12).reduce(0, +) == 240, "the pace up to 12:00 before the damage: \(perRun)")
+        #expect(day <= 480, "the day's requests: \(day), per run \(perRun)")
+        #expect(day >= 470, "the rest of the day is still spent: \(day), per run \(perRun)")
+        #expect(try Self.ledger(site).dayCalls == day + 2, "the ledger counts the 2 assumed beyond the 240 sent before the damage")
+    }
+
     @Test func aCityKeepsItsOwnRefreshInterval() async throws {
         let server = try await OpenWeatherStandIn()
         defer { Task { await server.stop() } }
@@ -295,9 +327,10 @@ import Testing
         let budget = budget(folder.url)
         let warning = try #require(try await budget.open(cachedSince: { _ in 0 }))
         #expect(warning.contains(file.path) && warning.contains("the call ledger \(reason)"), "\(warning)")
-        // Half the day's 100, and 22.5 of November's 30 days of 3,000.
+        // What the pace can have allowed by 13:00 (the run before may have spent an hour
+        // ahead): 13/24 of the day's 100, and 22.5 days and an hour of November's 30 days of 3,000.
         let state = await budget.state()
-        #expect(state.dayCalls == 50 && state.monthCalls == 2250, "\(state)")
+        #expect(state.dayCalls == 55 && state.monthCalls == 2255, "\(state)")
         // It is rewritten, trusted from now on.
         guard case .ledger = CallLedger.load(from: file) else { Issue.record("not rewritten"); return }
     }
@@ -315,7 +348,70 @@ import Testing
         #expect(warning.contains(file.path) && warning.contains("a count beyond any plan"), "\(warning)")
         try await budget.spend()
         let state = await budget.state()
-        #expect(state.monthCalls == 2251 && state.dayCalls == 1, "\(state)")
+        #expect(state.monthCalls == 2256 && state.dayCalls == 1, "\(state)")
+    }
+
+    /// Issue 29, item 5: whatever the ledger holds — counts at `Int.max`, negative or past
+    /// any plan, month counts beyond the day's, timestamps far in the future or the past —
+    /// opening it, spending, planning and reporting never trap, and never allow more than
+    /// the limits: a count in doubt counts high, a time out of reach paces slowest.
+    @Test(arguments: [
+        #""day_calls": 9223372036854775807, "month": "2026-11", "month_calls": 9223372036854775807"#,
+        #""day_calls": -9223372036854775808, "month": "2026-11", "month_calls": -1"#,
+        #""day_calls": 3, "month": "2026-11", "month_calls": 1099511627777"#,
+        #""day_calls": 3, "month": "2026-11", "month_calls": 1e30"#,
+        #""day_calls": 99999999999999999999999, "month": "2026-11", "month_calls": 3"#,
+        #""day_calls": 3, "month": "2026-11", "month_calls": 1099511627776, "last_run": 1e300, "day_first_run": 1e300, "month_first_run": 1e300"#,
+        #""day_calls": 3, "month": "2026-11", "month_calls": 5, "last_run": -1e300, "day_first_run": -1e300, "month_first_run": -1e300"#,
+        #""day_calls": 3, "month": "2026-11", "month_calls": 5, "last_run": 1795478400, "day_first_run": 1795478400"#,
+    ])
+    func hostileLedgerValuesNeitherTrapNorOverspend(entry: String) async throws {
+        for limits in [CallLimits(daily: 100, monthly: 3000), CallLimits(daily: nil, monthly: 3000), CallLimits(daily: 100, monthly: nil),
+                       CallLimits(daily: 100_000_000, monthly: 100_000_000)] {
+            let folder = try TemporaryFolder()
+            defer { folder.cleanup() }
+            _ = try folder.write(#"{"version": 1, "providers": {"openweather": {"day": "2026-11-23", "# + entry + "}}}", to: "budget.json")
+            let budget = budget(folder.url, daily: limits.daily, monthly: limits.monthly)
+            _ = try await budget.open(cachedSince: { _ in 0 })
+            let state = await budget.state()
+            #expect(state.dayCalls >= 0 && state.monthCalls >= state.dayCalls, "\(entry): \(state)")
+            let plan = RefreshPlan.make((1...50).map { .init(slug: "c\($0)", fetchedAt: nil, calls: 2) }, limits: limits, state: state, sitePublished: true)
+            _ = plan.nextFetch(limits: limits, after: state)
+            var sent = 0
+            while sent < 200, (try? await budget.spend()) != nil { sent += 1 }
+            let after = await budget.state()
+            // Nothing past a limit (a trusted count already past one sends nothing).
+            let left = min((limits.daily ?? .max).saturatingSubtract(state.dayCalls), (limits.monthly ?? .max).saturatingSubtract(state.monthCalls))
+            #expect(sent <= max(0, left) && after.dayCalls == state.dayCalls.saturatingAdd(sent), "\(entry): \(state) → \(after)")
+            let summary = await budget.summary()
+            #expect((summary.leftToday ?? 0) >= 0 && (summary.leftThisMonth ?? 0) >= 0)
+        }
+    }
+
+    /// The budget's arithmetic saturates where a value may come from the ledger, or from a
+    /// state built by hand: no sum, difference or conversion traps.
+    @Test func theBudgetsArithmeticSaturates() {
+        #expect(Int.max.saturatingAdd(1) == .max && Int.min.saturatingAdd(-1) == .min && 2.saturatingAdd(3) == 5)
+        #expect(Int.max.saturatingSubtract(-1) == .max && Int.min.saturatingSubtract(1) == .min && 2.saturatingSubtract(3) == -1)
+        #expect(Int(saturating: Double(Int.max), rounding: .down) == .max && Int(saturating: -1e300, rounding: .up) == .min)
+        #expect(Int(saturating: .nan, rounding: .up) == 0 && Int(saturating: .infinity, rounding: .up) == .max && Int(saturating: 2.5, rounding: .up) == 3)
+        let day = Date(timeIntervalSince1970: 1_795_392_000)
+        for (used, previous) in [(Int.max, -1e300), (Int.min, 1e300), (-1, 0.0), (1 << 40, -3600)] as [(Int, Double)] {
+            let state = CallBudget.State(dayCalls: used, monthCalls: used, now: day.addingTimeInterval(43_200),
+                                         previousRun: Date(timeIntervalSince1970: 1_795_392_000 + previous),
+                                         dayFirstRun: .distantFuture, monthFirstRun: .distantPast)
+            for limits in [CallLimits(daily: .max, monthly: .max), CallLimits(daily: 1, monthly: nil), CallLimits(daily: nil, monthly: .max)] {
+                let (paced, hard) = RefreshPlan.allowance(limits: limits, state: state)
+                #expect(paced >= 0 && hard >= 0)
+                let plan = RefreshPlan.make([.init(slug: "a", fetchedAt: nil, calls: 2), .init(slug: "b", fetchedAt: nil, calls: .max)],
+                                            limits: limits, state: state, sitePublished: false)
+                _ = plan.nextFetch(limits: limits, after: state)
+                _ = PaceLine.time(allowing: 2, limits: limits, state: state)
+                let summary = CallBudget.Summary(provider: "openweather", limits: limits, day: "2026-11-23", dayCalls: used, month: "2026-11",
+                                                 monthCalls: used, sentThisRun: 0, refusedThisRun: 0)
+                #expect((summary.leftToday ?? 0) >= 0 && (summary.leftThisMonth ?? 0) >= 0)
+            }
+        }
     }
 
     @Test func aMissingLedgerIsNewOnlyWhenTheCacheIsEmpty() async throws {
@@ -331,7 +427,7 @@ import Testing
         let warning = try await lost.open(cachedSince: { $0 < Self.noon.addingTimeInterval(-86_400) ? 90 : 70 })
         #expect(warning?.contains("is missing though the cache holds responses") == true)
         let state = await lost.state()
-        #expect(state.dayCalls == 70 && state.monthCalls == 2250)
+        #expect(state.dayCalls == 70 && state.monthCalls == 2255)
     }
 
     @Test func aClockSetBackKeepsTheLaterCount() async throws {
@@ -507,3 +603,4 @@ import Testing
         #expect(BudgetEstimate.describe(roomy) == "budget: 40 cities × 2 calls every 10 min need about 11,520 calls a day, within 20,000 calls a day: every city refreshed as configured")
     }
 }
+

@@ -37,8 +37,10 @@ public actor CallBudget {
     /// it), under the output lock, before any request. Returns what to tell the user about
     /// a ledger that cannot be trusted: missing while the cache holds responses,
     /// unreadable, empty, corrupt, or another version. Then it counts high: as many calls
-    /// as the limits allowed for the part of the day and month gone, and never fewer than
-    /// the responses the cache shows were fetched in them (`cachedSince` counts those).
+    /// as the limits' pace can have allowed by now — the share of the day and month gone
+    /// plus the longest interval (1 h) ahead, which the run before may have spent — and
+    /// never fewer than the responses the cache shows were fetched in them (`cachedSince`
+    /// counts those).
     public func open(cachedSince: @Sendable (Date) -> Int) throws -> String? {
         try locked { try openLocked(cachedSince: cachedSince) }
     }
@@ -55,14 +57,21 @@ public actor CallBudget {
         count = ledger.providers[provider] ?? CallLedger.Count(day: period.day, dayCalls: 0, month: period.month, monthCalls: 0)
         var warning: String?
         if let doubt {
-            // Pace lines for the time gone, rounded up: what a paced Isobar could have sent.
-            let day = max(Int((Double(limits.daily ?? 0) * period.dayFraction(time)).rounded(.up)), cachedSince(period.dayStart))
-            let month = max(Int((Double(limits.monthly ?? 0) * period.monthFraction(time)).rounded(.up)), cachedSince(period.monthStart), day)
-            // Counted as if runs had kept the pace since the day and month began, and go on from there.
+            // The most a paced Isobar can have sent by now: each run may spend the limits'
+            // share up to the end of its interval, and an interval is at most an hour, so a
+            // run just before this one may have spent up to an hour ahead. The pace lines at
+            // now + 1 h, rounded up, and never fewer than the responses in the cache.
+            let ahead = time.addingTimeInterval(RefreshPlan.intervalRange.upperBound)
+            let day = max(Int(saturating: Double(limits.daily ?? 0) * period.dayFraction(ahead), rounding: .up), cachedSince(period.dayStart))
+            let month = max(Int(saturating: Double(limits.monthly ?? 0) * period.monthFraction(ahead), rounding: .up),
+                            cachedSince(period.monthStart), day)
+            // Counted as if runs had kept the pace since the day and month began, each an
+            // interval ahead, and go on from there.
             count = CallLedger.Count(day: period.day, dayCalls: day, month: period.month, monthCalls: month,
                                      dayFirstRun: period.dayStart, monthFirstRun: period.monthStart)
             warning = "\(file.path): the call ledger \(doubt.reason); counting \(day) calls to \(provider) as made today and \(month) this month "
-                + "(the limits' share of the time gone, and at least the responses in the cache) so that no limit is exceeded; this run rewrites it"
+                + "(the most the limits' pace can have allowed by now, an hour's share ahead included, and at least the responses in the cache) "
+                + "so that no limit is exceeded; this run rewrites it"
         }
         count.roll(to: period)
         previousRun = count.lastRun
@@ -112,15 +121,15 @@ public actor CallBudget {
                               message: "not sent: \(provider)'s monthly_limit of \(monthly) calls is reached for \(count.month) (UTC)",
                               hint: "the city keeps its cached data; requests resume next month, or raise monthly_limit")
         }
-        count.dayCalls += 1
-        count.monthCalls += 1
+        let before = count
+        count.dayCalls = count.dayCalls.saturatingAdd(1)
+        count.monthCalls = count.monthCalls.saturatingAdd(1)
         sentThisRun += 1
         do {
             try save()
         } catch {
             // Not recorded, so not sent: the ledger must never count fewer than went out.
-            count.dayCalls -= 1
-            count.monthCalls -= 1
+            count = before
             sentThisRun -= 1
             throw error
         }
@@ -180,8 +189,8 @@ public actor CallBudget {
         public var sentThisRun: Int
         public var refusedThisRun: Int
 
-        public var leftToday: Int? { limits.daily.map { max(0, $0 - dayCalls) } }
-        public var leftThisMonth: Int? { limits.monthly.map { max(0, $0 - monthCalls) } }
+        public var leftToday: Int? { limits.daily.map { max(0, $0.saturatingSubtract(dayCalls)) } }
+        public var leftThisMonth: Int? { limits.monthly.map { max(0, $0.saturatingSubtract(monthCalls)) } }
     }
 
     public func summary() -> Summary {

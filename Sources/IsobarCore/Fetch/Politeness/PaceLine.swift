@@ -30,8 +30,8 @@ struct PaceLine {
     /// When the line has allowed `calls` more; nil when they do not fit in what is left of
     /// the period's limit.
     func time(allowing calls: Int) -> Date? {
-        let needed = used + calls
-        guard needed <= limit else { return nil }
+        let needed = used.saturatingAdd(calls)
+        guard needed <= limit, limit > 0 else { return nil }
         return anchor.addingTimeInterval(end.timeIntervalSince(anchor) * Double(needed) / Double(limit))
     }
 

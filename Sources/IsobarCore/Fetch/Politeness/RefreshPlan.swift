@@ -109,7 +109,7 @@ public struct RefreshPlan: Sendable, Equatable {
             // Strictly oldest first: once a city must wait, a cheaper one behind it waits too.
             if !holding && city.calls <= left {
                 plan.refresh.insert(city.slug)
-                plan.plannedCalls += city.calls
+                plan.plannedCalls = plan.plannedCalls.saturatingAdd(city.calls)
                 left -= city.calls
             } else {
                 holding = true
@@ -128,9 +128,9 @@ public struct RefreshPlan: Sendable, Equatable {
         let lines = PaceLine.lines(limits, state)
         // The share of each period's limit due by the end of this run's interval.
         guard let paced = lines.map({ $0.allowed(by: state.now.addingTimeInterval(interval)) }).min(),
-            let hard = lines.map({ $0.limit - $0.used }).min()
+            let hard = lines.map({ $0.limit.saturatingSubtract($0.used) }).min()
         else { return (Int.max, Int.max) }
-        return (max(0, Int(paced.rounded(.down))), max(0, hard))
+        return (max(0, Int(saturating: paced, rounding: .down)), max(0, hard))
     }
 
     /// How often each city is refreshed on average when the budget allows `callsPerDay`
