@@ -10,6 +10,7 @@ final class Interruption: @unchecked Sendable {
     private let queue = DispatchQueue(label: "isobar.signals")
     private var sources: [DispatchSourceSignal] = []
     private var received: Int32?
+    private let signals: [Int32]
 
     /// The signal that interrupted the run, if one did.
     var signal: Int32? { queue.sync { received } }
@@ -17,10 +18,13 @@ final class Interruption: @unchecked Sendable {
     /// The exit code shells give a process ended by `signal`: 130 for SIGINT, 143 for SIGTERM.
     static func exitCode(_ signal: Int32) -> Int32 { 128 + signal }
 
-    /// `notice`: what the first signal does, said on stderr after its name.
+    /// `notice`: what the first signal does, said on stderr after its name. `signals`:
+    /// the ones handled (`serve` adds SIGHUP, a closed terminal, to clean up the same way).
     init(notice: String = "finishing the cities in flight and writing what was built",
+         signals: [Int32] = [SIGINT, SIGTERM],
          onFirst: @escaping @Sendable (Int32) -> Void) {
-        for number in [SIGINT, SIGTERM] {
+        self.signals = signals
+        for number in signals {
             // Dispatch sees the signal only once its default action (ending the process) is off.
             setAction(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
@@ -42,11 +46,16 @@ final class Interruption: @unchecked Sendable {
     /// needs no tidy stop).
     func restoreDefaults() {
         for source in sources { source.cancel() }
-        for number in [SIGINT, SIGTERM] { setAction(number, SIG_DFL) }
+        for number in signals { setAction(number, SIG_DFL) }
     }
 
     static func name(_ number: Int32) -> String {
-        number == SIGINT ? "SIGINT" : number == SIGTERM ? "SIGTERM" : "signal \(number)"
+        switch number {
+        case SIGINT: "SIGINT"
+        case SIGTERM: "SIGTERM"
+        case SIGHUP: "SIGHUP"
+        default: "signal \(number)"
+        }
     }
 }
 

@@ -3,7 +3,8 @@ import Foundation
 import IsobarCore
 
 /// `isobar serve`: a live preview for theme authors (see `LivePreview`). It runs until
-/// Ctrl-C or SIGTERM, then exits 0: stopping it is how it ends, not a failure.
+/// Ctrl-C, SIGTERM or SIGHUP (its terminal closed), then removes its temporary folder and
+/// exits 0: stopping it is how it ends, not a failure.
 struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Build into a temporary folder, serve it on 127.0.0.1, rebuild on every change and reload open pages.")
@@ -33,7 +34,7 @@ struct Serve: AsyncParsableCommand {
             configFile: config.url, port: UInt16(port), offline: offline,
             environment: .process(log: { printError($0) }))
         let stop = PendingCancel()
-        let interruption = Interruption(notice: "stopping the preview", onFirst: { _ in stop.cancel() })
+        let interruption = Interruption(notice: "stopping the preview", signals: [SIGINT, SIGTERM, SIGHUP], onFirst: { _ in stop.cancel() })
         let session = Task {
             try await preview.run { port in printError("isobar: serving http://127.0.0.1:\(port)/ (Ctrl-C to stop)") }
         }

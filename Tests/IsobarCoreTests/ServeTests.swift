@@ -27,11 +27,16 @@ import Testing
         var temporary: URL { site.url.appendingPathComponent("tmp") }
         var base: String { "http://127.0.0.1:\(port)" }
 
-        init(_ site: TemporaryFolder, arguments: [String] = []) async throws {
+        /// `descriptorLimit`: run under `ulimit -n` that many file descriptors.
+        init(_ site: TemporaryFolder, arguments: [String] = [], descriptorLimit: Int? = nil) async throws {
             self.site = site
             try FileManager.default.createDirectory(at: site.url.appendingPathComponent("tmp"), withIntermediateDirectories: true)
             process.executableURL = IsobarRun.binary
             process.arguments = ["serve", "--port", "0"] + arguments
+            if let limit = descriptorLimit {
+                process.executableURL = URL(fileURLWithPath: "/bin/sh")
+                process.arguments = ["-c", "ulimit -n \(limit) && exec \"$0\" \"$@\"", IsobarRun.binary.path] + process.arguments!
+            }
             process.currentDirectoryURL = site.url
             var environment = ProcessInfo.processInfo.environment
             environment["TZ"] = "Pacific/Kiritimati"
@@ -65,9 +70,9 @@ import Testing
             throw CancellationError()
         }
 
-        /// SIGTERM, then its exit status (SIGKILL after `patience`, status -1).
-        func stop() async -> Int32 {
-            kill(process.processIdentifier, SIGTERM)
+        /// SIGTERM (or `signal`), then its exit status (SIGKILL after `patience`, status -1).
+        func stop(signal: Int32 = SIGTERM) async -> Int32 {
+            kill(process.processIdentifier, signal)
             let status = try? await OwnThread.run { [process, reader] in
                 let end = Date().addingTimeInterval(ServeTests.patience)
                 while process.isRunning, Date() < end { usleep(10_000) }
@@ -361,7 +366,7 @@ import Testing
     @Test func aPageThatWentAwayIsForgotten() async throws {
         let folder = try TemporaryFolder()
         defer { folder.cleanup() }
-        let server = try PreviewServer(root: folder.url, port: 0)
+        let server = PreviewServer(root: folder.url, port: 0)
         let port = try await server.start()
         let stream = try EventStream("http://127.0.0.1:\(port)\(ReloadScript.eventsPath)", headers: false)
         #expect(try await stream.waitFor("retry: 500\ndata: 0\n\n") && stream.text.hasPrefix("retry: 500\ndata: 0\n\n"), "\(stream.text)")

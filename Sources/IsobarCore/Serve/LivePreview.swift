@@ -14,8 +14,9 @@ public struct LivePreview: Sendable {
     public var offline: Bool
     /// Its `log` takes a line per build (or the error) and the build's own warnings.
     public var environment: BuildEnvironment
-    /// How often the watched files are looked at. A change must hold still for one look
-    /// before a build starts, so one save (often written in two steps) builds once.
+    /// How often the preview checks for notices of change (inotify; without them, how
+    /// often it looks at the watched files). A change must hold still for one look before
+    /// a build starts, so one save (often written in two steps) builds once.
     public var interval: Duration = .milliseconds(200)
     /// How often open pages are sent a comment, which finds the ones that went away.
     public var heartbeat: Duration = .seconds(15)
@@ -36,15 +37,21 @@ public struct LivePreview: Sendable {
         defer { try? FileManager.default.removeItem(at: folder) }
         let site = folder.appendingPathComponent("site")
         // Listening first: a port that is taken is said at once, not after a long build.
-        let server = try PreviewServer(root: site, port: port)
+        let server = PreviewServer(root: site, port: port, log: environment.log)
         let listening = try await server.start()
 
         var builds = 0
         var watcher = ChangeWatcher(configFile: configFile)
         var built = ChangeWatcher.Look()
+        // Nil: no notices here; every interval is a look.
+        var notices = ChangeNotices()
         /// Looks, then builds: a change made while it builds differs from this look.
         func rebuild() async {
             watcher = (try? ConfigLoader.load(from: configFile)).map(ChangeWatcher.init(config:)) ?? watcher
+            if let watching = notices, !watching.watch(watcher.paths) {
+                environment.log("isobar: cannot watch the files for changes (inotify); looking at them every \(interval) instead")
+                notices = nil
+            }
             built = await Self.look(watcher)
             builds += 1
             await server.show(PreviewServer.Shown(build: builds, failure: await build(into: site, first: builds == 1)))
@@ -58,11 +65,21 @@ public struct LivePreview: Sendable {
         var sinceHeartbeat = Duration.zero
         while !Task.isCancelled {
             do { try await Task.sleep(for: interval) } catch { break }
+            if let failure = server.failure {
+                await server.stop()
+                throw IsobarError(step: .serve, message: "the preview server stopped accepting connections: \(failure)",
+                                  hint: "start `isobar serve` again")
+            }
             sinceHeartbeat += interval
             if sinceHeartbeat >= heartbeat {
                 sinceHeartbeat = .zero
                 await server.events.heartbeat()
             }
+            let noticed = notices?.drain() ?? true
+            // Nothing noticed and nothing settling: no look.
+            guard noticed || changing != nil else { continue }
+            // Folders made since are watched too.
+            if noticed { _ = notices?.watch(watcher.paths) }
             let now = await Self.look(watcher)
             if now == built {
                 changing = nil

@@ -1,15 +1,12 @@
-import FlyingFox
 import FlyingSocks
 import Foundation
-
-// IsobarCore's HTTP client has request and response types of these names too.
-private typealias Request = FlyingFox.HTTPRequest
-private typealias Response = FlyingFox.HTTPResponse
 
 /// The loopback web server of `isobar serve`: the built site as a web host serves it,
 /// with the reload script added to every page it sends, the error page in place of pages
 /// while the last build failed, and the reload events. Nothing is cached by the browser
-/// (`Cache-Control: no-store`), so a reload always shows the latest build.
+/// (`Cache-Control: no-store`), so a reload always shows the latest build. Only requests
+/// naming this server in `Host` are answered (`LoopbackHost`); the sockets and their
+/// limits are `LoopbackListener`'s.
 final class PreviewServer: Sendable {
     /// The build the server shows: its number (0 until the first one ends) and, when it
     /// failed, the error as the terminal shows it.
@@ -18,44 +15,64 @@ final class PreviewServer: Sendable {
         var failure: String?
     }
 
+    /// How long a request's head may take to come, and an answer to be taken.
+    static let timeout = Duration.seconds(10)
+
     private let root: URL
     private let port: UInt16
-    private let server: HTTPServer
+    private let log: @Sendable (String) -> Void
     private let shown = Locked(Shown())
+    /// The port listened on, once `start` knows it: the one `Host` must name.
+    private let listening = Locked<UInt16>(0)
+    private let running = Locked<(listener: LoopbackListener, tasks: [Task<Void, Never>])?>(nil)
     let events = ReloadEvents()
 
-    /// `root`: the folder the site is built into; `port` 0 lets the system choose.
-    init(root: URL, port: UInt16) throws {
+    /// `root`: the folder the site is built into; `port` 0 lets the system choose; `log`
+    /// takes what the terminal should hear (a listener out of file descriptors).
+    init(root: URL, port: UInt16, log: @escaping @Sendable (String) -> Void = { _ in }) {
         self.root = root
         self.port = port
-        server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: port), timeout: 30, logger: .disabled)
+        self.log = log
     }
 
     /// Listens, and answers until `stop`; returns the port it listens on. A port that is
     /// taken is an error here, before anything is built.
     func start() async throws -> UInt16 {
-        let failure = Locked<(any Error)?>(nil)
-        let listening = Task { [server, self] in
-            await server.appendRoute(HTTPRoute("*"), handler: { request in await self.respond(to: request) })
-            do { try await server.run() } catch { failure.set(error) }
-        }
-        for _ in 0..<500 {
-            if await server.isListening, case .ip4(_, let port)? = await server.listeningAddress { return port }
-            if let error = failure.value {
-                let reason = if case SocketError.failed(_, _, let message) = error { message.lowercased() } else { "\(error)" }
-                throw IsobarError(step: .serve, message: "cannot listen on 127.0.0.1:\(port): \(reason)",
-                                  hint: "another program may have the port: choose another with --port N, or --port 0 for any free one")
+        #if os(Linux)
+        let pool: some AsyncSocketPool = .ePoll()
+        #else
+        let pool: some AsyncSocketPool = .kQueue()
+        #endif
+        try await pool.prepare()
+        let listener: LoopbackListener
+        do {
+            listener = try LoopbackListener(port: port, pool: pool, timeout: Self.timeout, log: log) { [self] head in
+                await respond(to: head, port: listening.value)
             }
-            try await Task.sleep(for: .milliseconds(10))
+        } catch {
+            let reason = if case SocketError.failed(_, _, let message) = error { message.lowercased() } else { "\(error)" }
+            throw IsobarError(step: .serve, message: "cannot listen on 127.0.0.1:\(port): \(reason)",
+                              hint: "another program may have the port: choose another with --port N, or --port 0 for any free one")
         }
-        listening.cancel()
-        throw IsobarError(step: .serve, message: "the preview server did not start listening on 127.0.0.1 within 5 s")
+        listening.set(listener.port)
+        let polling = Task { _ = try? await pool.run() }
+        let accepting = Task { await listener.run() }
+        running.set((listener, [accepting, polling]))
+        return listener.port
     }
 
-    /// Ends the open pages' event streams first: the server waits for its connections.
+    /// Why the server stopped accepting connections, if it did (`isobar serve` then ends).
+    var failure: String? { running.value?.listener.failure.value }
+
+    /// Ends the open pages' event streams first, then every connection.
     func stop() async {
         await events.closeAll()
-        await server.stop(timeout: 1)
+        guard let (_, tasks) = running.value else { return }
+        running.set(nil)
+        for task in tasks {
+            task.cancel()
+            await task.value
+        }
     }
 
     /// A build ended: pages show it from now on, and open pages are told to reload.
@@ -66,64 +83,51 @@ final class PreviewServer: Sendable {
 
     // MARK: Answers
 
-    fileprivate func respond(to request: Request) async -> Response {
-        guard request.method == .GET || request.method == .HEAD else {
-            return Self.text(.methodNotAllowed, "only GET and HEAD\n", extra: ["Allow": "GET, HEAD"])
+    func respond(to request: RequestHead, port: UInt16) async -> Answer {
+        guard LoopbackHost.accepts(request.headers["host"], port: port) else {
+            return .text(421, LoopbackHost.refusal(port: port))
         }
-        let path = request.target.path()
+        guard request.method == "GET" || request.method == "HEAD" else {
+            return .text(405, "only GET and HEAD\n", extra: [("Allow", "GET, HEAD")])
+        }
         let current = shown.value
-        if path == ReloadScript.eventsPath {
-            return Response(statusCode: .ok, headers: Self.headers("text/event-stream; charset=utf-8"),
-                                body: await events.body(current: current.build))
+        if request.path == ReloadScript.eventsPath {
+            var answer = Answer(status: 200, contentType: "text/event-stream; charset=utf-8", body: Data())
+            let (id, stream) = await events.subscribe(current: current.build)
+            answer.stream = Answer.Stream(events: stream, end: { [events] in await events.remove(id) })
+            return answer
         }
-        let response = answer(path: path, query: request.target.query(), current: current)
-        guard request.method == .HEAD else { return response }
-        // HEAD: the headers a GET would get, and no body.
-        var headers = response.headers
-        headers[.contentLength] = String((try? await response.bodyData)?.count ?? 0)
-        return Response(statusCode: response.statusCode, headers: headers, body: Data())
+        return answer(path: request.path, query: request.query, current: current)
     }
 
-    private func answer(path: String, query: String, current: Shown) -> Response {
+    private func answer(path: String, query: String, current: Shown) -> Answer {
         let resolved = ServedPath.resolve(path, query: query, in: root)
         switch resolved {
         case .refused:
-            return Self.text(.badRequest, "that path leads out of the site\n")
+            return .text(400, "that path leads out of the site\n")
         case .redirect(let location):
-            var headers = Self.headers("text/plain; charset=utf-8")
-            headers[.location] = location
-            return Response(statusCode: .movedPermanently, headers: headers, body: Data("see \(location)\n".utf8))
+            return .text(301, "see \(location)\n", extra: [("Location", location)])
         case .file(let url) where !MediaType.of(url.path).hasPrefix("text/html"):
             // Assets are served from the last good build, whatever the last build did.
-            guard let data = FileManager.default.contents(atPath: url.path) else { return Self.text(.notFound, "not found\n") }
-            return Response(statusCode: .ok, headers: Self.headers(MediaType.of(url.path)), body: data)
+            guard let data = FileManager.default.contents(atPath: url.path) else { return .text(404, "not found\n") }
+            return Answer(status: 200, contentType: MediaType.of(url.path), body: data)
         case .file, .notFound:
             // A page: the error page while the last build failed, nothing before the first.
             if let failure = current.failure {
-                return Self.page(.internalServerError, ErrorPage.failed(failure, build: current.build))
+                return Self.page(500, ErrorPage.failed(failure, build: current.build))
             }
-            if current.build == 0 { return Self.page(.serviceUnavailable, ErrorPage.building()) }
+            if current.build == 0 { return Self.page(503, ErrorPage.building()) }
             if case .file(let url) = resolved, let data = FileManager.default.contents(atPath: url.path) {
-                return Self.page(.ok, ReloadScript.inject(into: data, build: current.build))
+                return Self.page(200, ReloadScript.inject(into: data, build: current.build))
             }
             // Unknown paths get the site's 404 page, as its host is told to serve it.
             let notFound = root.appendingPathComponent(SiteLayout.notFound)
-            guard let data = FileManager.default.contents(atPath: notFound.path) else { return Self.text(.notFound, "not found\n") }
-            return Self.page(.notFound, ReloadScript.inject(into: data, build: current.build))
+            guard let data = FileManager.default.contents(atPath: notFound.path) else { return .text(404, "not found\n") }
+            return Self.page(404, ReloadScript.inject(into: data, build: current.build))
         }
     }
 
-    private static func page(_ status: HTTPStatusCode, _ html: Data) -> Response {
-        Response(statusCode: status, headers: headers(MediaType.of(SiteLayout.index)), body: html)
-    }
-
-    private static func text(_ status: HTTPStatusCode, _ text: String, extra: [String: String] = [:]) -> Response {
-        var headers = headers("text/plain; charset=utf-8")
-        for (name, value) in extra { headers[HTTPHeader(name)] = value }
-        return Response(statusCode: status, headers: headers, body: Data(text.utf8))
-    }
-
-    private static func headers(_ type: String) -> HTTPHeaders {
-        [.contentType: type, .cacheControl: "no-store"]
+    private static func page(_ status: Int, _ html: Data) -> Answer {
+        Answer(status: status, contentType: MediaType.of(SiteLayout.index), body: html)
     }
 }

@@ -1,5 +1,3 @@
-import FlyingFox
-import FlyingSocks
 import Foundation
 
 /// The event streams of the open pages: each is told the current build number when it
@@ -43,58 +41,4 @@ actor ReloadEvents {
     var count: Int { listeners.count }
 
     static func event(_ build: Int) -> String { "data: \(build)\n\n" }
-
-    /// The response body of one page's stream.
-    func body(current build: Int) -> HTTPBodySequence {
-        let (id, events) = subscribe(current: build)
-        return HTTPBodySequence(from: EventBytes(events: events, subscription: Subscription(id: id, events: self)))
-    }
-
-    /// Unsubscribes when the connection drops its body (the page went away, or the
-    /// server stopped): a stream's continuation alone would keep it listed for ever.
-    final class Subscription: Sendable {
-        let id: UUID
-        let events: ReloadEvents
-
-        init(id: UUID, events: ReloadEvents) {
-            self.id = id
-            self.events = events
-        }
-
-        deinit {
-            Task { [events, id] in await events.remove(id) }
-        }
-    }
-
-    /// The events as bytes, each sent as soon as it comes (FlyingFox writes one chunk per
-    /// buffer this returns, and the chunked encoding needs no length up front).
-    struct EventBytes: AsyncBufferedSequence, Sendable {
-        typealias Element = UInt8
-        let events: AsyncStream<String>
-        let subscription: Subscription
-
-        func makeAsyncIterator() -> Iterator {
-            Iterator(events: events.makeAsyncIterator(), subscription: subscription)
-        }
-
-        struct Iterator: AsyncBufferedIteratorProtocol {
-            var events: AsyncStream<String>.Iterator
-            let subscription: Subscription
-            var pending: [UInt8] = []
-
-            mutating func next() async throws -> UInt8? {
-                try await nextBuffer(suggested: 1)?.first
-            }
-
-            mutating func nextBuffer(suggested count: Int) async throws -> [UInt8]? {
-                if pending.isEmpty {
-                    guard let event = await events.next() else { return nil }
-                    pending = Array(event.utf8)
-                }
-                let taken = Array(pending.prefix(Swift.max(1, count)))
-                pending.removeFirst(taken.count)
-                return taken
-            }
-        }
-    }
 }

@@ -1,0 +1,24 @@
+/// The `Host` header the preview answers to: a loopback name with the port it serves.
+///
+/// The server listens on 127.0.0.1 only, but a page on another site can still reach it
+/// through DNS rebinding: its own name made to resolve to 127.0.0.1, so the browser lets
+/// it read the answers (the site, and error pages that show local paths and template
+/// source). Such a request carries the other site's name in `Host`; it is refused.
+enum LoopbackHost {
+    static let names: Set<String> = ["localhost", "127.0.0.1", "[::1]"]
+
+    /// Whether `host` (the header's value; nil when absent) names this server: one of
+    /// `names`, in any case, with `:port`; without a port only when the port is 80, which
+    /// a browser leaves out.
+    static func accepts(_ host: String?, port: UInt16) -> Bool {
+        guard let host = host?.lowercased() else { return false }
+        if names.contains(host) { return port == 80 }
+        guard let colon = host.lastIndex(of: ":"), host[host.index(after: colon)...] == String(port) else { return false }
+        return names.contains(String(host[..<colon]))
+    }
+
+    /// The refusal's text, which says what is answered.
+    static func refusal(port: UInt16) -> String {
+        "isobar serve answers only to localhost, 127.0.0.1 and [::1] on port \(port)\n"
+    }
+}
