@@ -140,7 +140,8 @@ struct Build: AsyncParsableCommand {
 
 /// Deploys the built site in `output`; a failure is printed, not thrown, so the caller
 /// can still write its report.
-func runDeploy(configFile: URL, output: URL?, dryRun: Bool, quiet: Bool, waiting: OutputLock.Waiting) -> ReportFile.DeployOutcome {
+func runDeploy(configFile: URL, output: URL?, dryRun: Bool, quiet: Bool, waiting: OutputLock.Waiting,
+               mode: DeployMode = .update) -> ReportFile.DeployOutcome {
     let config: SiteConfig
     do {
         config = try ConfigLoader.load(from: configFile)
@@ -157,7 +158,8 @@ func runDeploy(configFile: URL, output: URL?, dryRun: Bool, quiet: Bool, waiting
     do {
         let report = try Deployer(settings: settings, variables: ProcessInfo.processInfo.environment,
                                   log: { line in if !quiet { printError(line) } })
-            .deploy(output: output ?? config.outputDirectory, dryRun: dryRun, waiting: waiting)
+            .deploy(output: output ?? config.outputDirectory, dryRun: dryRun, waiting: waiting, mode: mode)
+        for warning in report.warnings { printError("warning: \(warning)") }
         if !quiet || dryRun { printError(report.summary) }
         return .done(report)
     } catch let busy as OutputLock.Busy {
@@ -178,6 +180,12 @@ struct Deploy: AsyncParsableCommand {
     @Flag(name: .long, help: "List what would be uploaded and deleted; change nothing.")
     var dryRun = false
 
+    @Flag(name: .long, help: "List the target and write the deploy ledger again from it and the site; upload every file of the site.")
+    var repair = false
+
+    @Flag(name: .long, help: "As --repair, and delete every file on the target that the site does not have (for a target that holds only the site).")
+    var fromScratch = false
+
     @Option(name: .long, help: "Write a JSON report of the deploy to this file.")
     var report: String?
 
@@ -188,10 +196,12 @@ struct Deploy: AsyncParsableCommand {
 
     func validate() throws {
         _ = try wait.waiting()
+        if repair && fromScratch { throw ValidationError("--repair and --from-scratch are two ways to repair: give one") }
     }
 
     func run() async throws {
-        let outcome = runDeploy(configFile: config.url, output: nil, dryRun: dryRun, quiet: quiet, waiting: try wait.waiting())
+        let mode: DeployMode = fromScratch ? .fromScratch : repair ? .repair : .update
+        let outcome = runDeploy(configFile: config.url, output: nil, dryRun: dryRun, quiet: quiet, waiting: try wait.waiting(), mode: mode)
         if let report {
             do { try ReportFile.write(try ReportFile.data(nil, deploy: outcome), to: URL(fileURLWithPath: report)) } catch { printError("\(error)") }
         }

@@ -85,7 +85,8 @@ import Testing
             if case .uploaded = event, confirmed.next() == 10 { stopping.stop() }
         })
         #expect(throws: IsobarError.self) { try first.deploy(output: output) }
-        let recorded = DeployLedger.load(from: output, target: first.settings.name).files.count
+        // Announced and not confirmed, a file's state on the server is unknown: it goes again.
+        let recorded = DeployLedger.load(from: output, target: first.settings.name).files.values.filter { $0 != DeployLedger.unknown }.count
         #expect(recorded >= 10 && recorded < 49, "\(recorded) confirmed before the server stopped")
 
         server = try FTPServer(root: remote.url, tls: false, port: port)
@@ -213,7 +214,7 @@ import Testing
     }
 
     /// A deploy killed mid-upload leaves a temporary file on the target; the next deploy
-    /// removes it, over each kind of target.
+    /// removes it, and uploads the file again, over each kind of target.
     @Test func leftoversOfAKilledDeployAreRemoved() throws {
         let remote = try TemporaryFolder()
         defer { remote.cleanup() }
@@ -228,9 +229,9 @@ import Testing
             let leftover = remote.url.appendingPathComponent("\(folder)/london-gb/.index.html\(AtomicFile.temporaryMarker)deploy")
             try Data("half a pa".utf8).write(to: leftover)
             let journal = try DeployJournal(output: output, target: deployer.settings.name)
-            journal.started("london-gb/index.html")
+            try journal.starting(["london-gb/index.html"])
             let next = try deployer.deploy(output: output)
-            #expect(next.uploaded == 0, "the page was confirmed before: \(folder)")
+            #expect(next.uploaded == 1, "the page's upload was begun, not confirmed: its bytes on the target are unknown: \(folder)")
             #expect(!FileManager.default.fileExists(atPath: leftover.path), "\(folder)")
             #expect(DeployLedger.load(from: output, target: deployer.settings.name).pending.isEmpty)
         }

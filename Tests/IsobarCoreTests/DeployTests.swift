@@ -382,4 +382,5 @@ private final class EndingDestination: DeployDestination {
     func upload(_ data: Data, to path: String) throws { usleep(1_000) }
     func remove(_ path: String) throws {}
     func discardLeftovers(of path: String) {}
+    func list() throws -> [String] { [] }
 }

@@ -75,17 +75,22 @@ final class CurlSession {
         return String(cString: pointer.assumingMemoryBound(to: CChar.self))
     }
 
-    /// The last response's body (an S3 error document), up to 64 KiB; never printed raw.
+    /// The last response's body (an S3 error document, a listing); never printed raw.
     private(set) var responseBody = Data()
 
-    /// Runs the request, with `commands` sent as `option` says (`CURLOPT_QUOTE` before,
-    /// `CURLOPT_POSTQUOTE` after the transfer), `headers` (HTTP) and `upload` as the
+    /// Runs the request, with the server commands `before` and `after` the transfer
+    /// (`CURLOPT_QUOTE`, `CURLOPT_POSTQUOTE`), `headers` (HTTP) and `upload` as the
     /// file's bytes, if any. Returns nil, or the failure.
-    func perform(upload: Data? = nil, headers: [String] = [], _ option: CURLoption = CURLOPT_POSTQUOTE, _ commands: [String] = []) -> Failure? {
-        var list: UnsafeMutablePointer<curl_slist>?
-        for command in commands { list = curl_slist_append(list, command) }
-        defer { curl_slist_free_all(list) }
-        if let list { _ = isobar_curl_easy_setopt_pointer(easy, option, list) }
+    /// `bodyLimit`: how much of the response to keep (a listing is kept whole).
+    func perform(upload: Data? = nil, headers: [String] = [], before: [String] = [], after: [String] = [],
+                 bodyLimit: Int = 65_536) -> Failure? {
+        var lists: [UnsafeMutablePointer<curl_slist>] = []
+        defer { lists.forEach { curl_slist_free_all($0) } }
+        for (option, commands) in [(CURLOPT_QUOTE, before), (CURLOPT_POSTQUOTE, after)] {
+            var list: UnsafeMutablePointer<curl_slist>?
+            for command in commands { list = curl_slist_append(list, command) }
+            if let list { lists.append(list); _ = isobar_curl_easy_setopt_pointer(easy, option, list) }
+        }
         var headerList: UnsafeMutablePointer<curl_slist>?
         for header in headers { headerList = curl_slist_append(headerList, header) }
         defer { curl_slist_free_all(headerList) }
@@ -103,12 +108,12 @@ final class CurlSession {
         }
         defer { context?.release() }
         // A response body is kept, never written to stdout (libcurl's default).
-        let sink = Unmanaged.passRetained(ResponseSink())
+        let sink = Unmanaged.passRetained(ResponseSink(limit: bodyLimit))
         defer { sink.release() }
         _ = isobar_curl_easy_setopt_write_function(easy, CURLOPT_WRITEFUNCTION) { data, size, count, context in
             guard let data, let context else { return 0 }
             let sink = Unmanaged<ResponseSink>.fromOpaque(context).takeUnretainedValue()
-            if sink.data.count < 65_536 { sink.data.append(UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self), count: size * count) }
+            if sink.data.count < sink.limit { sink.data.append(UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self), count: size * count) }
             return size * count
         }
         _ = isobar_curl_easy_setopt_pointer(easy, CURLOPT_WRITEDATA, sink.toOpaque())
@@ -123,6 +128,8 @@ final class CurlSession {
 /// What a server answered, gathered as libcurl hands it over.
 final class ResponseSink {
     var data = Data()
+    let limit: Int
+    init(limit: Int) { self.limit = limit }
 }
 
 /// The bytes an upload hands libcurl, a buffer at a time.

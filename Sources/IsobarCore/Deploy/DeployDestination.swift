@@ -11,6 +11,9 @@ protocol DeployDestination: AnyObject {
     /// Removes what an upload of `path` that never finished may have left on the target
     /// (its temporary name; over SFTP, the old copy set aside). Quiet: nothing may be there.
     func discardLeftovers(of path: String)
+    /// Every file under the target, by path relative to it as the server names it; a
+    /// symbolic link is neither listed nor followed.
+    func list() throws -> [String]
 }
 
 /// Why a transfer failed, and whether another try may succeed.
@@ -40,4 +43,14 @@ func deployTemporaryName(of path: String) -> (folder: String, name: String, temp
     let name = path.split(separator: "/").last.map(String.init) ?? path
     let folder = String(path.dropLast(name.count))
     return (folder, name, ".\(name)\(AtomicFile.temporaryMarker)deploy")
+}
+
+/// The suffix of the name SFTP sets a replaced file aside under, until the new one is in place.
+let deployAsideMarker = ".isobar-old"
+
+/// Whether a file on the target is what an unfinished upload leaves: a temporary name
+/// (`deployTemporaryName`, or `AtomicFile`'s over `file://`) or an old copy set aside.
+func isDeployLeftover(_ path: String) -> Bool {
+    let name = path.split(separator: "/").last ?? ""
+    return name.hasPrefix(".") && (name.contains(AtomicFile.temporaryMarker) || name.hasSuffix(deployAsideMarker))
 }

@@ -10,6 +10,9 @@ public struct DeployReport: Sendable, Equatable {
     public var bytes: Int
     public var seconds: Double
     public var dryRun: Bool
+    /// What the operator should know though the deploy went on (a ledger in doubt, files
+    /// left in place), one line each.
+    public var warnings: [String] = []
 
     public var summary: String {
         let verb = dryRun ? "would deploy" : "deployed"

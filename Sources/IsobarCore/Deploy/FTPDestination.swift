@@ -12,10 +12,27 @@ import Foundation
 final class FTPDestination: DeployDestination {
     let account: FTPAccount
     private let session: CurlSession
+    /// A server may follow symbolic links: a folder on the way to a file is checked
+    /// before the file is written or deleted, as over SFTP.
+    private var folders: RemoteFolders!
 
     init(_ account: FTPAccount) throws {
         self.account = account
         session = try CurlSession("FTP")
+        folders = RemoteFolders { [unowned self] folder in try listing(folder) }
+    }
+
+    /// The `LIST` of a folder of the target; nil when it cannot be entered (it is not there).
+    private func listing(_ folder: String) throws -> String? {
+        prepare(account.path + folder)
+        let failure = session.perform(bodyLimit: .max)
+        if failure?.code == CURLE_REMOTE_ACCESS_DENIED || failure?.code == CURLE_REMOTE_FILE_NOT_FOUND { return nil }
+        try check(failure, what: "cannot list /\(account.path + folder)")
+        return String(decoding: session.responseBody, as: UTF8.self)
+    }
+
+    func list() throws -> [String] {
+        try folders.files()
     }
 
     private func prepare(_ path: String) {
@@ -52,13 +69,14 @@ final class FTPDestination: DeployDestination {
     }
 
     func upload(_ data: Data, to path: String) throws {
+        try folders.checkWay(to: path, what: "cannot upload \(path)")
         let (folder, name, temporary) = deployTemporaryName(of: account.path + path)
         prepare(folder + temporary)
         // _RETRY: another worker may make the same folder at the same moment; its MKD then
         // fails, and a second CWD finds the folder there.
         session.set(CURLOPT_FTP_CREATE_MISSING_DIRS, Int(CURLFTP_CREATE_DIR_RETRY.rawValue))
         // After the upload libcurl stands in the file's folder: the names are its own.
-        try check(session.perform(upload: data, CURLOPT_POSTQUOTE, ["RNFR \(temporary)", "RNTO \(name)"]), what: "cannot upload \(path)")
+        try check(session.perform(upload: data, after: ["RNFR \(temporary)", "RNTO \(name)"]), what: "cannot upload \(path)")
     }
 
     /// The target folder as an absolute path. Commands sent before a transfer run in
@@ -78,11 +96,12 @@ final class FTPDestination: DeployDestination {
     }
 
     func remove(_ path: String) throws {
+        try folders.checkWay(to: path, what: "cannot remove \(path)")
         let root = try absoluteRoot()
         prepare("")
         session.set(CURLOPT_NOBODY, 1)
         let commands = ["DELE \(root + path)"] + enclosingFolders(of: path).map { "*RMD \(root + $0)" }
-        guard let failure = session.perform(CURLOPT_QUOTE, commands) else { return }
+        guard let failure = session.perform(before: commands) else { return }
         // FTP answers 550 both for a missing file and a refused delete: ask which it is.
         if failure.code == CURLE_QUOTE_ERROR && !exists(path) { return }
         try check(failure, what: "cannot remove \(path)")
@@ -117,6 +136,6 @@ final class FTPDestination: DeployDestination {
         let (folder, _, temporary) = deployTemporaryName(of: path)
         prepare("")
         session.set(CURLOPT_NOBODY, 1)
-        _ = session.perform(CURLOPT_QUOTE, ["*DELE \(root + folder + temporary)"])
+        _ = session.perform(before: ["*DELE \(root + folder + temporary)"])
     }
 }

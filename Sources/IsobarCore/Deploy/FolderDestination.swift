@@ -26,4 +26,18 @@ final class FolderDestination: DeployDestination {
             _ = try? folder.remove(folderPath + leftover)
         }
     }
+
+    func list() throws -> [String] {
+        // FileManager's enumerator does not descend into a linked folder; it lists the link.
+        let root = folder.path
+        guard let walker = FileManager.default.enumerator(atPath: root) else {
+            throw DeployFailure(message: "cannot list \(root)", hint: "is the folder there, and readable?", transient: false)
+        }
+        var files: [String] = []
+        for case let relative as String in walker {
+            var status = stat()
+            if lstat(root + "/" + relative, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG { files.append(relative) }
+        }
+        return files
+    }
 }

@@ -21,11 +21,19 @@ final class S3Destination: DeployDestination {
     /// but letters, digits and `-._~`.
     static let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 
-    private func prepare(_ path: String, method: String) {
-        let key = (bucket.prefix + path).split(separator: "/", omittingEmptySubsequences: false)
-            .map { String($0).addingPercentEncoding(withAllowedCharacters: Self.unreserved) ?? String($0) }
-            .joined(separator: "/")
-        session.reset(url: bucket.base + key, timeout: bucket.timeout)
+    /// `path`: the site's file, nil for the bucket itself; `query` in the order signed
+    /// (sorted, as SigV4's canonical form has it).
+    private func prepare(_ path: String?, method: String, query: [(String, String)] = []) {
+        let key = path.map { path in
+            (bucket.prefix + path).split(separator: "/", omittingEmptySubsequences: false)
+                .map { Self.encoded(String($0)) }
+                .joined(separator: "/")
+        } ?? ""
+        let parameters = query.map { "\($0)=\(Self.encoded($1))" }.joined(separator: "&")
+        session.reset(url: bucket.base + key + (parameters.isEmpty ? "" : "?" + parameters), timeout: bucket.timeout)
+        // The path goes out exactly as it was signed: libcurl would otherwise squash any
+        // `.` or `..` in it after signing (`SitePath` keeps them out of a key anyway).
+        session.set(CURLOPT_PATH_AS_IS, 1)
         session.set(CURLOPT_CUSTOMREQUEST, method)
         session.set(CURLOPT_AWS_SIGV4, "aws:amz:\(bucket.region):s3")
         session.set(CURLOPT_USERNAME, bucket.accessKey ?? "")
@@ -86,4 +94,49 @@ final class S3Destination: DeployDestination {
 
     /// A PUT that did not finish stored nothing.
     func discardLeftovers(of path: String) {}
+
+    private static func encoded(_ text: String) -> String {
+        text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? text
+    }
+
+    /// ListObjectsV2, a page of up to 1,000 keys at a time, the prefix's kept; the keys come
+    /// URL-encoded (`encoding-type=url`), as XML cannot carry every byte a key may hold.
+    /// The whole bucket is listed rather than `prefix=`: a `/` in a signed query value is
+    /// read one way by AWS and another by S3-compatible servers (moto refuses the
+    /// signature either way one of them accepts), and no value here may hold one.
+    func list() throws -> [String] {
+        var files: [String] = []
+        var token: String?
+        repeat {
+            prepare(nil, method: "GET", query: (token.map { [("continuation-token", $0)] } ?? []) + [("encoding-type", "url"), ("list-type", "2")])
+            try check(session.perform(headers: ["x-amz-content-sha256: \(PayloadHash.sha256(Data()))"], bodyLimit: .max),
+                      what: "cannot list the bucket")
+            let page = ListPage(String(decoding: session.responseBody, as: UTF8.self))
+            files += page.keys.compactMap { key in key.hasPrefix(bucket.prefix) ? String(key.dropFirst(bucket.prefix.count)) : nil }
+            token = page.next
+        } while token != nil
+        return files
+    }
+
+    /// What a ListObjectsV2 page says: its keys and the token of the next page.
+    struct ListPage {
+        var keys: [String] = []
+        var next: String?
+
+        init(_ document: String) {
+            func texts(_ name: String) -> [String] {
+                document.components(separatedBy: "<\(name)>").dropFirst().compactMap { part in
+                    part.range(of: "</\(name)>").map { Self.unescaped(String(part[..<$0.lowerBound])) }
+                }
+            }
+            keys = texts("Key").compactMap { $0.removingPercentEncoding }
+            if texts("IsTruncated").first == "true" { next = texts("NextContinuationToken").first }
+        }
+
+        static func unescaped(_ text: String) -> String {
+            text.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+                .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&apos;", with: "'")
+                .replacingOccurrences(of: "&amp;", with: "&")
+        }
+    }
 }

@@ -13,10 +13,27 @@ import Foundation
 final class SFTPDestination: DeployDestination {
     let account: SFTPAccount
     private let session: CurlSession
+    /// OpenSSH's SFTP server follows symbolic links: a folder on the way to a file is
+    /// checked before the file is written or deleted.
+    private var folders: RemoteFolders!
 
     init(_ account: SFTPAccount) throws {
         self.account = account
         session = try CurlSession("SFTP")
+        folders = RemoteFolders { [unowned self] folder in try listing(folder) }
+    }
+
+    /// The `ls -l` listing of a folder of the target; nil when it is not there.
+    private func listing(_ folder: String) throws -> String? {
+        prepare(account.path + folder)
+        let failure = session.perform(bodyLimit: .max)
+        if failure?.code == CURLE_REMOTE_FILE_NOT_FOUND { return nil }
+        try check(failure, what: "cannot list \(folder.isEmpty ? account.path : account.path + folder)")
+        return String(decoding: session.responseBody, as: UTF8.self)
+    }
+
+    func list() throws -> [String] {
+        try folders.files()
     }
 
     /// A quote command's path argument, quoted as libcurl's SFTP quote parser reads it.
@@ -59,15 +76,18 @@ final class SFTPDestination: DeployDestination {
     /// The paths an upload of `path` uses: the file, its temporary name, its old copy's.
     private func names(_ path: String) -> (target: String, temporary: String, aside: String) {
         let (folder, name, temporary) = deployTemporaryName(of: account.path + path)
-        return (account.path + path, folder + temporary, folder + ".\(name).isobar-old")
+        return (account.path + path, folder + temporary, folder + ".\(name)\(deployAsideMarker)")
     }
 
     func upload(_ data: Data, to path: String) throws {
+        try folders.checkWay(to: path, what: "cannot upload \(path)")
         let (target, temporary, aside) = names(path)
         prepare(temporary)
         session.set(CURLOPT_FTP_CREATE_MISSING_DIRS, Int(CURLFTP_CREATE_DIR.rawValue))
-        // "*": a failure is no error (there is no old file to put aside the first time).
-        try check(session.perform(upload: data, CURLOPT_POSTQUOTE, [
+        // Opening a name for writing follows a link there: whatever is at the temporary
+        // name goes first (`rm` removes a link itself). "*": a failure is no error (there
+        // is no such name, nor an old file to put aside, the first time).
+        try check(session.perform(upload: data, before: ["*rm \(Self.quoted(temporary))"], after: [
             "*rename \(Self.quoted(target)) \(Self.quoted(aside))",
             "rename \(Self.quoted(temporary)) \(Self.quoted(target))",
             "*rm \(Self.quoted(aside))",
@@ -75,13 +95,14 @@ final class SFTPDestination: DeployDestination {
     }
 
     func remove(_ path: String) throws {
+        try folders.checkWay(to: path, what: "cannot remove \(path)")
         // A request without a transfer on the target folder; the file's folders go when
         // empty (rmdir fails on one that is not, which "*" lets pass).
         prepare(account.path)
         session.set(CURLOPT_NOBODY, 1)
         let file = account.path + path
         let commands = ["rm \(Self.quoted(file))"] + enclosingFolders(of: path).map { "*rmdir \(Self.quoted(account.path + $0))" }
-        guard let failure = session.perform(CURLOPT_POSTQUOTE, commands) else { return }
+        guard let failure = session.perform(after: commands) else { return }
         // A refused rm and a missing file look alike to libcurl: ask whether it is there.
         if failure.code == CURLE_QUOTE_ERROR && !exists(file) { return }
         try check(failure, what: "cannot remove \(path)")
@@ -97,6 +118,6 @@ final class SFTPDestination: DeployDestination {
         let (_, temporary, aside) = names(path)
         prepare(account.path)
         session.set(CURLOPT_NOBODY, 1)
-        _ = session.perform(CURLOPT_POSTQUOTE, ["*rm \(Self.quoted(temporary))", "*rm \(Self.quoted(aside))"])
+        _ = session.perform(after: ["*rm \(Self.quoted(temporary))", "*rm \(Self.quoted(aside))"])
     }
 }

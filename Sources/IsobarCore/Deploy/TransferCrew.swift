@@ -53,6 +53,12 @@ final class TransferCrew: @unchecked Sendable {
                     queue.next += 1
                     queue.lock.unlock()
                     do {
+                        // The one gate every target's commands pass: whatever file or
+                        // listing a path came from, it names a file of the site's.
+                        if let problem = SitePath.problem(path) {
+                            throw DeployFailure(message: "refusing \(Deployer.quoted(path)): it is not a path of the site's (\(problem))",
+                                                hint: "run `isobar deploy --repair`", transient: false)
+                        }
                         try attempt(path, on: slot, transfer)
                     } catch {
                         queue.lock.lock()
@@ -67,6 +73,14 @@ final class TransferCrew: @unchecked Sendable {
         // In the order the paths were given, so a message names the first in the plan.
         let order = Dictionary(paths.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         return queue.failures.sorted { order[$0.path, default: 0] < order[$1.path, default: 0] }
+    }
+
+    /// Every file on the target (`DeployDestination.list`), over the first connection,
+    /// tried again as a transfer is.
+    func list() throws -> [String] {
+        var files: [String] = []
+        try attempt("the listing of the target", on: slots[0]) { destination, _ in files = try destination.list() }
+        return files
     }
 
     /// Ends every worker's connection, on the calling thread. A worker thread lets go of

@@ -185,12 +185,9 @@ final class OwnedFolder: @unchecked Sendable {
         if folder != root { close(folder) }
     }
 
-    /// The names of a relative path of plain names: no `..`, `.` or empty part (so no
-    /// leading `/`); nil for any other path.
+    /// The names of a relative path of plain names (`SitePath`'s rule); nil for any other path.
     static func names(_ relativePath: String) -> [String]? {
-        let names = relativePath.split(separator: "/", omittingEmptySubsequences: false)
-        guard !names.contains(where: { $0 == ".." || $0 == "." || $0.isEmpty }) else { return nil }
-        return names.map(String.init)
+        SitePath.names(relativePath)
     }
 
     private func checkedNames(_ relativePath: String) throws -> [String] {

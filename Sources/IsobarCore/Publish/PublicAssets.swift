@@ -59,6 +59,12 @@ public struct PublicAssets: Sendable {
                 assets.warnings.append("\(path): not published, since it is not a regular file")
                 continue
             }
+            // The rule every deploy target holds the site to: a name it would refuse is
+            // better left out here, with a word, than a site that can never be deployed.
+            if let problem = SitePath.problem("\(relativeFolder)/\(relative)") {
+                assets.warnings.append("\(path): not published, since \(problem)\n  hint: rename the file")
+                continue
+            }
             guard let data = manager.contents(atPath: file) else {
                 throw IsobarError(step: .publish, path: path, message: "cannot read the static file")
             }

@@ -1,0 +1,47 @@
+import Foundation
+
+/// The rule for a path of the site's own — what the output folder, the manifest, the
+/// deploy ledger and every deploy target accept: names joined by `/`, each a plain name.
+/// A path read back from a file (the manifest, the ledger, the journal) or a server's
+/// listing may have been damaged or planted; it is used only if it passes here, so no
+/// write or delete can reach outside the folder, the server path or the bucket prefix.
+enum SitePath {
+    /// The longest name most file systems and SFTP/FTP servers take (NAME_MAX).
+    static let longestName = 255
+    /// The longest S3 key (the prefix included) and a common PATH_MAX share.
+    static let longestPath = 1024
+
+    /// The names of `path`, or nil when it is not a plain relative path of the site's.
+    static func names(_ path: String) -> [String]? {
+        problem(path) == nil ? path.split(separator: "/", omittingEmptySubsequences: false).map(String.init) : nil
+    }
+
+    /// What is wrong with `path` as a site's path, in words for a message; nil when
+    /// nothing is.
+    static func problem(_ path: String) -> String? {
+        if path.isEmpty { return "it is empty" }
+        if path.utf8.count > longestPath { return "it is longer than \(longestPath) bytes" }
+        if path.hasPrefix("/") { return "it is absolute" }
+        for name in path.split(separator: "/", omittingEmptySubsequences: false) {
+            if name.isEmpty { return "it has an empty name (`//` or a `/` at the end)" }
+            if name.utf8.count > longestName { return "a name in it is longer than \(longestName) bytes" }
+            if let why = problem(ofName: String(name)) { return why }
+            // A server or a proxy may decode `%2e%2e` or `..%2f` on its way in: what the
+            // name decodes to must pass as well.
+            if let decoded = name.removingPercentEncoding, decoded != name {
+                if decoded.contains("/") { return "a name in it encodes a `/`" }
+                if let why = problem(ofName: decoded) { return why + " once percent-decoded" }
+            }
+        }
+        return nil
+    }
+
+    private static func problem(ofName name: String) -> String? {
+        if name == "." || name == ".." { return "it has a `\(name)` name" }
+        // A control character would end a line in a message or a server command (CR, LF)
+        // or cut a C string (NUL); a backslash is a folder separator to some FTP servers.
+        if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) { return "it has a control character" }
+        if name.contains("\\") { return "it has a backslash" }
+        return nil
+    }
+}
