@@ -156,8 +156,9 @@ public struct Deployer: Sendable {
                                                  retry: retry, pause: pause, log: log)
         crew = transfers
 
-        // The journal starts afresh: what the last one held is folded into the ledger,
-        // which keeps saying it is in doubt until a reconciliation has ended.
+        // The journal starts afresh: what the last one held is folded into the ledger.
+        // A reconciliation's ledger holds each file of Isobar's on the target, its bytes
+        // unknown, so a kill from here on leaves nothing the next deploy does not know of.
         let ownOutput = try OwnedFolder(output, step: .deploy)
         ledger.refused = []
         try ledger.save(in: ownOutput)
