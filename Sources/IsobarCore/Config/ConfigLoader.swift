@@ -78,7 +78,7 @@ public enum ConfigLoader {
                               hint: "keep the recorded past in another folder, or give the city another `slug:`")
         }
 
-        return SiteConfig(
+        var config = SiteConfig(
             file: file.standardizedFileURL,
             title: try top["title"]?.nonEmptyString() ?? "Isobar Weather",
             baseURL: baseURL,
@@ -95,8 +95,11 @@ public enum ConfigLoader {
             placesFile: try path("places", default: "Data/places.json"),
             outputDirectory: outputDirectory,
             staleAfter: try top["stale_after"].map { try duration($0, in: .staleAfter) } ?? 6 * 3600,
-            deploy: try loadDeploy(top["deploy"], outputDirectory: outputDirectory),
+            deploy: nil,
             cities: cities)
+        // Last: a `file://` target is checked against every folder the site reads and writes.
+        config.deploy = try loadDeploy(top["deploy"], siteFolders: [("the output folder", outputDirectory)] + OutputSafety.sources(of: config))
+        return config
     }
 
     private static func loadOpenWeather(_ value: YAMLValue?) throws -> OpenWeatherSettings {

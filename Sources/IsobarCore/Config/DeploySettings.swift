@@ -90,7 +90,9 @@ extension ConfigLoader {
         "s3": ["to", "endpoint", "region", "access_key_env", "secret_key_env", "ca_file", "timeout", "concurrency"],
     ]
 
-    static func loadDeploy(_ value: YAMLValue?, outputDirectory: URL) throws -> DeploySettings? {
+    /// `siteFolders`: the output folder and what the site reads (`OutputSafety.sources`), by
+    /// the names messages give them; a `file://` target may neither hold nor lie in any.
+    static func loadDeploy(_ value: YAMLValue?, siteFolders: [(name: String, url: URL)]) throws -> DeploySettings? {
         guard let value else { return nil }
         let map = try value.mapping(allowed: deployKeys)
         let to = try map.required("to", hint: "where the site goes, e.g. to: file:///var/www/weather/")
@@ -115,7 +117,7 @@ extension ConfigLoader {
             }
         }
         var settings = try loadTarget(scheme: scheme, url: url, text: text, to: to, map: map, folder: folder,
-                                      outputDirectory: outputDirectory, timeout: timeout, variable: variable)
+                                      siteFolders: siteFolders, timeout: timeout, variable: variable)
         settings.concurrency = concurrency
         return settings
     }
@@ -123,7 +125,7 @@ extension ConfigLoader {
     /// The target `to:` names, with what each kind reads of the block; the network
     /// targets share the reading of a user and host, file paths, timeout and variable.
     private static func loadTarget(scheme: String, url: URL, text: String, to: YAMLValue, map: YAMLMapping, folder: URL,
-                                   outputDirectory: URL, timeout: TimeInterval, variable: String) throws -> DeploySettings {
+                                   siteFolders: [(name: String, url: URL)], timeout: TimeInterval, variable: String) throws -> DeploySettings {
         let home = FileManager.default.homeDirectoryForCurrentUser
         func login(example: String) throws -> (host: String, user: String) {
             guard let host = url.host, !host.isEmpty, let user = url.user, !user.isEmpty else {
@@ -148,11 +150,17 @@ extension ConfigLoader {
                 throw to.error("\"\(text)\" is not a local folder", hint: "file:// takes an absolute path: file:///var/www/weather/")
             }
             let root = URL(fileURLWithPath: url.path, isDirectory: true).standardizedFileURL
-            let output = outputDirectory.standardizedFileURL.resolvingSymlinksInPath().path
-            let target = root.resolvingSymlinksInPath().path
-            if target == "/" || target == output || target.hasPrefix(output + "/") || output.hasPrefix(target + "/") {
-                throw to.error("\"\(text)\" overlaps the output folder (\(output))",
-                               hint: "deploy to a folder of its own; the output folder is the source")
+            // Links and `..` resolved as the deploy will follow them. A target inside
+            // `public` is copied into the next build's site (which nests itself one level
+            // deeper every cycle); inside the templates, snapshots or cache it is read back
+            // as the site's input; holding any of them, the deploy writes among them.
+            let target = OutputSafety.physicalPath(url.path)
+            for (name, folder) in siteFolders {
+                let path = OutputSafety.physicalPath(folder.path)
+                if target == "/" || OutputSafety.isInside(target, path) || OutputSafety.isInside(path, target) {
+                    throw to.error("\"\(text)\" overlaps \(name) (\(path))",
+                                   hint: "deploy to a folder of its own, outside the output folder and everything the site reads")
+                }
             }
             return DeploySettings(target: .folder(root), name: "file://" + root.path + "/")
         case "sftp":
