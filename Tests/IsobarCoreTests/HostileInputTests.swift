@@ -64,8 +64,11 @@ import Testing
     func hostileStringsStayText(_ value: String) throws {
         let site = try TemporaryFolder.demoSite()
         defer { site.cleanup() }
-        // The city's name, from the config (a YAML double-quoted scalar holds anything).
-        let yamlValue = value.unicodeScalars.map { scalar in
+        // The city's name, from the config (a YAML double-quoted scalar holds anything), less
+        // its control characters: the config refuses those at their line (issue 29, item 6;
+        // SmallIntegrityTests). The API's and places.json's strings keep them.
+        let name = String(String.UnicodeScalarView(value.unicodeScalars.filter { $0.properties.generalCategory != .control }))
+        let yamlValue = name.unicodeScalars.map { scalar in
             switch scalar {
             case "\\": return "\\\\"
             case "\"": return "\\\""
@@ -126,7 +129,7 @@ import Testing
         let forecast = try #require(try JSONSerialization.jsonObject(
             with: Data(contentsOf: site.url.appendingPathComponent("_site/berlin-de/forecast.json"))) as? [String: Any])
         let location = try #require((forecast["forecast"] as? [String: Any])?["location"] as? [String: Any])
-        #expect(location["name"] as? String == value)
+        #expect(location["name"] as? String == name)
         // Nothing was written outside the output folder.
         #expect(!FileManager.default.fileExists(atPath: site.url.appendingPathComponent("etc").path))
     }

@@ -64,4 +64,39 @@ import Testing
         let good = try IsobarRun(["check"], in: site.url)
         #expect(good.status == 0, "\(good.stderr)")
     }
+
+    // MARK: b. control characters in settings
+
+    /// A CR/LF in `deploy.to` printed a line of its own in the deploy's summary ("deployed
+    /// to file:///tmp/x\nerror: fake line/: …"); any control character in any string
+    /// setting (a city's name, the title, base_url, a path) is refused at its line.
+    @Test(arguments: [
+        ("deploy:\n  to: \"file:///tmp/isobar-x\\r\\nerror: fake line\"\n", "  to: \"file:", "deploy.to", "U+000D, a carriage return"),
+        ("  - { name: \"Oslo\\nerror: fake\", country: NO, lat: 59.9, lon: 10.7 }\n", "name: \"Oslo", "cities[8].name", "U+000A, a line feed"),
+        ("  - { name: \"Oslo\\e[2K\", country: NO, lat: 59.9, lon: 10.7 }\n", "name: \"Oslo", "cities[8].name", "U+001B, escape"),
+        ("cache: { dir: \"cache\\tdir\" }\n", "cache: {", "cache.dir", "U+0009, a tab"),
+    ])
+    func controlCharactersInSettingsAreRefusedAtTheirLine(_ entry: (yaml: String, line: String, key: String, named: String)) throws {
+        let site = try TemporaryFolder.demoSite()
+        defer { site.cleanup() }
+        let file = site.url.appendingPathComponent("isobar.yml")
+        var text = try String(contentsOf: file, encoding: .utf8)
+        if entry.yaml.hasPrefix("cache:") { text = text.replacingOccurrences(of: "cache: { dir: .isobar/cache, max_age: 10m }\n", with: "") }
+        // The cities' list ends the demo config: a city appended is its ninth.
+        try Data((text + entry.yaml).utf8).write(to: file)
+        let at = try line(of: entry.line, in: site)
+        for command in [["check"], ["build"], ["deploy"]] {
+            let run = try IsobarRun(command, in: site.url)
+            // The deploy's exit code for a refusal is 3, the others' 1.
+            #expect(run.status == (command == ["deploy"] ? 3 : 1), "\(command): \(run.stderr)")
+            #expect(run.stderr.contains("isobar.yml:\(at):"), "\(run.stderr)")
+            #expect(run.stderr.contains("error: \(entry.key): holds a control character (\(entry.named))"), "\(run.stderr)")
+            #expect(run.stderr.contains("hint: write the value on one line without control characters"), "\(run.stderr)")
+            // Nothing but the config's own line is quoted: no line Isobar did not write.
+            let lines = (run.stdout + run.stderr).split(separator: "\n")
+            #expect(!lines.contains { $0.hasPrefix("error: fake") }, "\(run.stderr)")
+            #expect(!(run.stdout + run.stderr).contains("\u{1B}") && !(run.stdout + run.stderr).contains("\r"))
+        }
+        #expect(!FileManager.default.fileExists(atPath: "/tmp/isobar-x\r\nerror: fake line"))
+    }
 }

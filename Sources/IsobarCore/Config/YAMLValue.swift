@@ -45,7 +45,26 @@ struct YAMLValue {
         if isNothing {
             throw error("expected a string, found nothing", hint: "give it a value or remove the key")
         }
+        // Every setting is printed somewhere (a city's name in the progress, `deploy.to` in
+        // the deploy's summary, any value in a message): a line break in one would print a
+        // line of its own that Isobar never wrote ("deployed to …\nerror: …"), and other
+        // control characters steer the terminal. No setting needs one.
+        if let control = scalar.string.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
+            throw error("holds a control character (U+\(String(format: "%04X", control.value))\(Self.controlName(control)))",
+                        hint: "write the value on one line without control characters; in double quotes, \\n, \\r and \\t are such characters")
+        }
         return scalar.string
+    }
+
+    private static func controlName(_ scalar: Unicode.Scalar) -> String {
+        switch scalar {
+        case "\n": return ", a line feed"
+        case "\r": return ", a carriage return"
+        case "\t": return ", a tab"
+        case "\u{1B}": return ", escape"
+        case "\0": return ", NUL"
+        default: return ""
+        }
     }
 
     func nonEmptyString() throws -> String {
