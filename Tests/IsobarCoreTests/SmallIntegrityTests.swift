@@ -99,4 +99,50 @@ import Testing
         }
         #expect(!FileManager.default.fileExists(atPath: "/tmp/isobar-x\r\nerror: fake line"))
     }
+
+    // MARK: d. a long name in Public/
+
+    /// A `Public/` file whose name is 250 bytes made every build fatal: its temporary name
+    /// `.<name>.isobar-tmp-<pid>` passed NAME_MAX (255). It is published now, under a
+    /// shortened temporary name that a later run still recognises as a leftover, and
+    /// every file in `_site/assets/` is in the manifest.
+    @Test func aPublicFileWithALongNameIsPublished() throws {
+        let site = try TemporaryFolder.demoSite()
+        defer { site.cleanup() }
+        let names = [String(repeating: "a", count: 246) + ".txt", String(repeating: "z", count: 200) + String(repeating: "é", count: 25) + ".css"]
+        for name in names { _ = try site.write("long \(name.prefix(1))", to: "Public/\(name)") }
+        let run = try IsobarRun(["build"], in: site.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        let output = site.url.appendingPathComponent("_site")
+        let manifest = Manifest.load(from: output)
+        for name in names {
+            #expect(try String(contentsOf: output.appendingPathComponent("assets/\(name)"), encoding: .utf8) == "long \(name.prefix(1))")
+        }
+        let written = try #require(FileManager.default.enumerator(atPath: output.path)?.compactMap { $0 as? String })
+        for path in written where path.hasPrefix("assets/") {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: output.path + "/" + path, isDirectory: &isFolder), !isFolder.boolValue else { continue }
+            #expect(manifest.files[path] != nil, "\(path) is not in the manifest")
+        }
+        #expect(!written.contains { $0.contains(AtomicFile.temporaryMarker) })
+
+        // A killed run's leftover under the long name's temporary name is cleaned.
+        let leftover = AtomicFile.temporaryPrefix(for: names[1]) + "99999"
+        _ = try site.write("half", to: "_site/assets/\(leftover)")
+        #expect(Leftovers.clean(output) == 1)
+    }
+
+    /// Every temporary name fits in NAME_MAX with any pid, is the same for the same name,
+    /// and carries the marker; short names keep the readable form.
+    @Test func temporaryNamesAlwaysFit() {
+        #expect(AtomicFile.temporaryPrefix(for: "index.html") == ".index.html.isobar-tmp-")
+        for name in [String(repeating: "a", count: 232), String(repeating: "a", count: 233), String(repeating: "a", count: 255),
+                     String(repeating: "日", count: 85), String(repeating: "x", count: 63) + "é" + String(repeating: "y", count: 191)] {
+            let prefix = AtomicFile.temporaryPrefix(for: name)
+            #expect(prefix.utf8.count + "\(Int32.max)".utf8.count <= 255, "\(name.utf8.count) bytes")
+            #expect(prefix == AtomicFile.temporaryPrefix(for: name) && prefix.hasSuffix(AtomicFile.temporaryMarker))
+            #expect(String(decoding: Array(prefix.utf8), as: UTF8.self) == prefix)
+        }
+        #expect(AtomicFile.temporaryPrefix(for: String(repeating: "a", count: 250)) != AtomicFile.temporaryPrefix(for: String(repeating: "a", count: 249)))
+    }
 }

@@ -6,6 +6,27 @@ public enum AtomicFile {
     /// Prefix of temporary files, so a later run can recognise and remove leftovers.
     public static let temporaryMarker = ".isobar-tmp-"
 
+    /// The longest name a file system takes (NAME_MAX on Linux and macOS), in bytes.
+    static let longestName = 255
+
+    /// What a temporary name for `name` starts with; the writer's pid (or `deploy`) ends
+    /// it. `.<name>.isobar-tmp-` while that leaves room for any ending of up to 10
+    /// characters; for a longer name (a 250-byte asset's would pass NAME_MAX, failing every
+    /// build) the name's first 64 bytes and a digest of the whole instead, so it always
+    /// fits and is the same for every run, as finding a killed run's leftovers needs.
+    public static func temporaryPrefix(for name: String) -> String {
+        let plain = ".\(name)\(temporaryMarker)"
+        guard plain.utf8.count + 10 > longestName else { return plain }
+        var digest = Fingerprint()
+        digest.add(name)
+        var start = ""
+        for character in name {
+            guard start.utf8.count + character.utf8.count <= 64 else { break }
+            start.append(character)
+        }
+        return ".\(start)~\(digest.value)\(temporaryMarker)"
+    }
+
     /// Writes a file outside the folders Isobar owns (the `--report` file), making its
     /// folder first. Returns the new file's status (size, mtime).
     @discardableResult
@@ -24,7 +45,7 @@ public enum AtomicFile {
     /// `path` is the file's path, for messages. Returns the new file's status, which
     /// renaming does not change.
     static func write(_ data: Data, in folder: Int32, name: String, path: String, modified: Date? = nil, step: BuildStep) throws -> stat {
-        let temporary = ".\(name)\(temporaryMarker)\(getpid())"
+        let temporary = temporaryPrefix(for: name) + String(getpid())
         let temporaryPath = (path as NSString).deletingLastPathComponent + "/" + temporary
         // Plain POSIX writes: Foundation's own "atomic" writes go through a second temporary
         // file of their own naming, which a killed run would leave behind unrecognised.

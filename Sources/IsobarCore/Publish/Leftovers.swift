@@ -1,6 +1,7 @@
 import Foundation
 
-/// Removes temporary files a killed run left behind (`.<name>.isobar-tmp-<pid>`). Only
+/// Removes temporary files a killed run left behind (`.<name>.isobar-tmp-<pid>`, or for a
+/// long name `.<its start>~<digest>.isobar-tmp-<pid>`: `AtomicFile.temporaryPrefix`). Only
 /// regular files with Isobar's marker are touched: the walk does not descend into a
 /// linked folder (FileManager's enumerator lists the link, never what is behind it), and
 /// a link with such a name is not Isobar's either.
