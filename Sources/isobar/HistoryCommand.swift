@@ -23,6 +23,13 @@ struct History: ParsableCommand {
         }
     }
 
+    /// The history, with its warning (a file found empty) said first.
+    static func open(_ file: URL) throws -> SQLiteHistory {
+        let store = try SQLiteHistory(file: file)
+        if let warning = store.warning { printError(warning.description(label: "warning")) }
+        return store
+    }
+
     struct Stats: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Rows, date range and size of the history, per city.")
 
@@ -36,7 +43,7 @@ struct History: ParsableCommand {
                         + (loaded.history.enabled ? "" : " (history.enabled is false)"))
                     return
                 }
-                let cities = try SQLiteHistory(file: file).stats()
+                let cities = try History.open(file).stats()
                 print(HistoryStatsTable.text(cities, file: file))
             }
         }
@@ -54,7 +61,7 @@ struct History: ParsableCommand {
 
         func run() throws {
             try History.withConfig(config) { loaded in
-                let store = try SQLiteHistory(file: loaded.history.database)
+                let store = try History.open(loaded.history.database)
                 let outcome = try HistoryImport(cities: loaded.cities).run(from: URL(fileURLWithPath: directory), into: store) {
                     printError($0.description(label: "warning"))
                 }
@@ -83,7 +90,7 @@ struct History: ParsableCommand {
                 guard FileManager.default.fileExists(atPath: file.path) else {
                     throw IsobarError(step: .history, path: file.path, message: "no history yet", hint: "a build records one (or `isobar history import DIR`)")
                 }
-                let observations = try SQLiteHistory(file: file).observations(city: city)
+                let observations = try History.open(file).observations(city: city)
                 guard !observations.isEmpty else {
                     throw IsobarError(step: .history, path: file.path, message: "no observations of \"\(city)\" in the history",
                                       hint: "`isobar history stats` lists the cities it holds, by slug")

@@ -19,7 +19,7 @@ extension History {
                     print("no history yet at \(file.path): nothing to prune")
                     return
                 }
-                let store = try SQLiteHistory(file: file)
+                let store = try History.open(file)
                 try store.checkpoint()
                 let before = HistoryStatsTable.bytes(of: file)
                 // The build's clock: SOURCE_DATE_EPOCH when it pins one.

@@ -100,6 +100,86 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: "/tmp/isobar-x\r\nerror: fake line"))
     }
 
+    // MARK: c. a read-only `-shm`
+
+    /// `isobar` as another user than the files' owner: as root, `nobody` through setpriv
+    /// (root writes whatever the mode says); otherwise the user itself.
+    static let otherUser: [String]? = {
+        guard geteuid() == 0 else { return [] }
+        return FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") && getpwnam("nobody") != nil
+            ? ["/usr/bin/setpriv", "--reuid=nobody", "--regid=\(getpwnam("nobody")!.pointee.pw_gid)", "--clear-groups", "--"] : nil
+    }()
+
+    func runAsOtherUser(_ arguments: [String], in site: TemporaryFolder) throws -> (status: Int32, output: String) {
+        let prefix = try #require(Self.otherUser)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: prefix.first ?? IsobarRun.binary.path)
+        process.arguments = Array(prefix.dropFirst()) + (prefix.isEmpty ? [] : [IsobarRun.binary.path]) + arguments
+        process.currentDirectoryURL = site.url
+        var environment = ProcessInfo.processInfo.environment
+        environment["TZ"] = "Pacific/Kiritimati"
+        process.environment = environment
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+    }
+
+    /// A stale `-shm` this user cannot write (another user's, or mode 0444) made SQLite
+    /// open the history read-only, and the build said the database could not be written.
+    /// Nobody has the history open, so the file is removed and SQLite makes a new one: the
+    /// run records; one that cannot be removed (a sticky folder) is named with the fix, and
+    /// one another program holds open is named with the other way out.
+    @Test(.enabled(if: otherUser != nil, "needs setpriv and a user `nobody` when run as root"))
+    func aStaleReadOnlySharedMemoryFileIsReplaced() throws {
+        let site = try TemporaryFolder.demoSite()
+        defer { site.cleanup() }
+        if geteuid() == 0 { try SSHServer.run("/bin/chown", ["-R", "nobody", site.url.path]) }
+        let first = try runAsOtherUser(["build"], in: site)
+        #expect(first.status == 0, "\(first.output)")
+        let database = site.url.appendingPathComponent(".isobar/history.sqlite")
+        let shm = database.path + "-shm"
+        // A real one, with its content: copied while a connection had the history open.
+        let stale = try Data(contentsOf: { () throws -> URL in
+            let store = try SQLiteHistory(file: database)
+            defer { store.close() }
+            _ = try store.hasObservations()
+            let copy = site.url.appendingPathComponent("stale-shm")
+            try FileManager.default.copyItem(atPath: shm, toPath: copy.path)
+            return copy
+        }())
+        func plant() throws {
+            try? FileManager.default.removeItem(atPath: shm)
+            try stale.write(to: URL(fileURLWithPath: shm))
+            if geteuid() == 0 { chown(shm, 0, 0) }
+            chmod(shm, 0o444)
+        }
+        try plant()
+        let run = try runAsOtherUser(["build"], in: site)
+        #expect(run.status == 0, "\(run.output)")
+        #expect(!run.output.contains("warning"), "\(run.output)")
+        #expect(run.output.contains("recorded in the history") && !run.output.contains("history not recorded"), "\(run.output)")
+        #expect(!FileManager.default.fileExists(atPath: shm) || access(shm, W_OK) == 0 || geteuid() == 0)
+
+        // A sticky folder this user cannot remove another's file from.
+        try plant()
+        let folder = database.deletingLastPathComponent().path
+        if geteuid() == 0 { chown(folder, 0, 0) }
+        chmod(folder, 0o1777)
+        let stuck = try runAsOtherUser(["build"], in: site)
+        chmod(folder, 0o755)
+        // Built without the history sections: exit 2, as for any history that cannot be used.
+        #expect(stuck.status == 2, "\(stuck.output)")
+        if geteuid() == 0 {
+            #expect(stuck.output.contains("\(database.path): warning: the history database cannot be written: its shared-memory file \(shm) is read-only for this user and cannot be removed"), "\(stuck.output)")
+            #expect(stuck.output.contains("hint: remove \(shm) as the user that owns it"), "\(stuck.output)")
+        }
+        #expect(!stuck.output.contains("attempt to write a readonly database"), "\(stuck.output)")
+    }
+
     // MARK: d. a long name in Public/
 
     /// A `Public/` file whose name is 250 bytes made every build fatal: its temporary name
@@ -144,5 +224,26 @@ import Testing
             #expect(String(decoding: Array(prefix.utf8), as: UTF8.self) == prefix)
         }
         #expect(AtomicFile.temporaryPrefix(for: String(repeating: "a", count: 250)) != AtomicFile.temporaryPrefix(for: String(repeating: "a", count: 249)))
+    }
+
+    // MARK: e. a zero-byte history
+
+    /// A history file of zero bytes (a crash right after it was made, a truncation) was
+    /// taken for a new history without a word; the build says it now, naming the file and
+    /// what happens next. A history that is not there yet is new: no warning.
+    @Test func anEmptyHistoryFileIsWarnedAbout() throws {
+        let site = try TemporaryFolder.demoSite()
+        defer { site.cleanup() }
+        let database = site.url.appendingPathComponent(".isobar/history.sqlite")
+        let first = try IsobarRun(["build"], in: site.url)
+        #expect(first.status == 0 && !first.stderr.contains("empty file"), "\(first.stderr)")
+        #expect(truncate(database.path, 0) == 0)
+        let run = try IsobarRun(["build"], in: site.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("\(database.path): warning: the history database was an empty file: the history it held is lost"), "\(run.stderr)")
+        #expect(run.stderr.contains("a new history is started in it"), "\(run.stderr)")
+        #expect(run.stderr.contains("hint: to keep the old history, stop the runs and put a backup"), "\(run.stderr)")
+        let again = try IsobarRun(["build"], in: site.url)
+        #expect(!again.stderr.contains("empty file"), "\(again.stderr)")
     }
 }

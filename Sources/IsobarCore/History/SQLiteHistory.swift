@@ -11,6 +11,9 @@ public final class SQLiteHistory: HistoryStore {
     let database: DatabasePool
     /// The pages' reads of a city's past (`PastReaders`: SQLite's C API, not GRDB's pool).
     let readers: PastReaders
+    /// Said once by whoever opened the history (a build's log, `isobar history …`): the
+    /// file was there but held nothing, so a new history was started in it.
+    public let warning: IsobarError?
 
     /// Why the history could not be used, said with the file and what to do.
     public struct Unavailable: Error, Sendable {
@@ -53,21 +56,48 @@ public final class SQLiteHistory: HistoryStore {
             throw Unavailable(file: file, reason: "cannot be created (\(error.localizedDescription))",
                               hint: "make \(file.deletingLastPathComponent().path) writable, or set history.database elsewhere")
         }
+        let existed = FileManager.default.fileExists(atPath: file.path)
+        let opened: (pool: DatabasePool, wasEmpty: Bool)
         do {
-            database = try DatabasePool(path: file.path, configuration: configuration)
-            try database.write { db in
-                if try HistorySchema.migrator.hasBeenSuperseded(db) {
-                    throw Unavailable(file: file, reason: "was written by a newer Isobar (schema \(try HistorySchema.migrator.appliedIdentifiers(db).sorted().last ?? "?"))",
-                                      hint: "update Isobar, or point history.database at another file")
-                }
+            do {
+                opened = try Self.open(file, configuration)
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_READONLY {
+                // SQLite opens a `-shm` it cannot write read-only, and then cannot write the
+                // database either: one left by another user, or a copy, costs the history.
+                try SharedMemoryFile(database: file).discardIfStale(error)
+                opened = try Self.open(file, configuration)
             }
-            try HistorySchema.migrator.migrate(database)
         } catch let unavailable as Unavailable {
             throw unavailable
         } catch let error as DatabaseError {
             throw Self.unavailable(file, error)
         }
+        database = opened.pool
+        // A file that was there but held no schema (zero bytes, and no WAL holding its
+        // content: a crash right after it was made, or a truncation) is a history that lost
+        // its content, not a new one: said, since the past is gone (and `start_from`
+        // imports its recorded part again).
+        warning = existed && opened.wasEmpty
+            ? IsobarError(step: .history, path: file.path,
+                          message: "the history database was an empty file: the history it held is lost (a crash right after the file was made, or a truncation); a new history is started in it",
+                          hint: "to keep the old history, stop the runs and put a backup of the file in its place; `isobar history import DIR` adds recorded responses again")
+            : nil
         readers = PastReaders(file: file, identity: FileIdentity(path: file.path), busyTimeout: busyTimeout)
+    }
+
+    /// The pool with its schema brought up to date, and whether the file held no schema
+    /// before (so the migrator's first version made it).
+    private static func open(_ file: URL, _ configuration: Configuration) throws -> (pool: DatabasePool, wasEmpty: Bool) {
+        let pool = try DatabasePool(path: file.path, configuration: configuration)
+        let wasEmpty = try pool.write { db -> Bool in
+            if try HistorySchema.migrator.hasBeenSuperseded(db) {
+                throw Unavailable(file: file, reason: "was written by a newer Isobar (schema \(try HistorySchema.migrator.appliedIdentifiers(db).sorted().last ?? "?"))",
+                                  hint: "update Isobar, or point history.database at another file")
+            }
+            return try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") == 0
+        }
+        try HistorySchema.migrator.migrate(pool)
+        return (pool, wasEmpty)
     }
 
     /// Closes every connection, the writer's last, so that its checkpoint folds the WAL

@@ -108,6 +108,7 @@ public struct SiteBuilder: Sendable {
             do {
                 let store = try timer.measure(.history) { () throws -> SQLiteHistory in
                     let store = try SQLiteHistory(file: config.history.database)
+                    if let warning = store.warning { environment.log(warning.description(label: "warning")) }
                     try HistoryImport.startFrom(config, store: store, log: environment.log)
                     return store
                 }
