@@ -183,6 +183,29 @@ import Testing
         #expect(!DeployLedger.load(from: output, target: deployer.settings.name).files.isEmpty, "the assets that fitted are recorded")
     }
 
+    /// A static file whose name is near the 255-byte limit goes to every kind of target,
+    /// twice (the second time replacing the first, over SFTP through the old copy set
+    /// aside): its temporary names are shortened to fit, and none is left behind.
+    @Test func aFileWithALongNameIsDeployedAndReplaced() throws {
+        let remote = try TemporaryFolder()
+        defer { remote.cleanup() }
+        let servers = try Servers(remote.url)
+        defer { servers.stop() }
+        let name = String(repeating: "n", count: 246) + ".txt"
+        for kind in ["ftp", "sftp", "file"] {
+            let site = try builtSite(deploy: servers.target(kind, folder: kind + "/"), extraPublic: [name: Data("first".utf8)])
+            defer { site.cleanup() }
+            let (deployer, output) = try deployer(site)
+            _ = try deployer.deploy(output: output)
+            try Data("second".utf8).write(to: site.url.appendingPathComponent("Public/\(name)"))
+            #expect(try helpers.run(["build"], site).status == 0)
+            #expect(try deployer.deploy(output: output).uploaded == 1, "\(kind)")
+            let target = helpers.tree(remote.url.appendingPathComponent(kind))
+            #expect(target["assets/\(name)"] == Data("second".utf8), "\(kind)")
+            #expect(target == helpers.published(site), "\(kind): \(Set(target.keys).symmetricDifference(helpers.published(site).keys))")
+        }
+    }
+
     /// A refused delete fails the deploy and keeps the file in the ledger for the next
     /// one; a file someone already removed counts as removed.
     @Test func aRefusedDeleteIsReportedAndAMissingFileIsNot() throws {

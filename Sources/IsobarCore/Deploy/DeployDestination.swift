@@ -42,15 +42,12 @@ func enclosingFolders(of path: String) -> [String] {
 func deployTemporaryName(of path: String) -> (folder: String, name: String, temporary: String) {
     let name = path.split(separator: "/").last.map(String.init) ?? path
     let folder = String(path.dropLast(name.count))
-    return (folder, name, ".\(name)\(AtomicFile.temporaryMarker)deploy")
+    return (folder, name, AtomicFile.temporaryPrefix(for: name) + "deploy")
 }
 
-/// The suffix of the name SFTP sets a replaced file aside under, until the new one is in place.
-let deployAsideMarker = ".isobar-old"
-
 /// Whether a file on the target is what an unfinished upload leaves: a temporary name
-/// (`deployTemporaryName`, or `AtomicFile`'s over `file://`) or an old copy set aside.
+/// (`deployTemporaryName`, SFTP's old copy set aside, or `AtomicFile`'s over `file://`).
 func isDeployLeftover(_ path: String) -> Bool {
     let name = path.split(separator: "/").last ?? ""
-    return name.hasPrefix(".") && (name.contains(AtomicFile.temporaryMarker) || name.hasSuffix(deployAsideMarker))
+    return name.hasPrefix(".") && name.contains(AtomicFile.temporaryMarker)
 }

@@ -22,7 +22,7 @@ final class FolderDestination: DeployDestination {
         let (folderPath, name, _) = deployTemporaryName(of: path)
         let url = URL(fileURLWithPath: folder.path).appendingPathComponent(folderPath)
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: url.path) else { return }
-        for leftover in names where leftover.hasPrefix(".\(name)\(AtomicFile.temporaryMarker)") {
+        for leftover in names where leftover.hasPrefix(AtomicFile.temporaryPrefix(for: name)) {
             _ = try? folder.remove(folderPath + leftover)
         }
     }

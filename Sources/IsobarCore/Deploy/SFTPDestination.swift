@@ -76,7 +76,7 @@ final class SFTPDestination: DeployDestination {
     /// The paths an upload of `path` uses: the file, its temporary name, its old copy's.
     private func names(_ path: String) -> (target: String, temporary: String, aside: String) {
         let (folder, name, temporary) = deployTemporaryName(of: account.path + path)
-        return (account.path + path, folder + temporary, folder + ".\(name)\(deployAsideMarker)")
+        return (account.path + path, folder + temporary, folder + AtomicFile.temporaryPrefix(for: name) + "old")
     }
 
     func upload(_ data: Data, to path: String) throws {
