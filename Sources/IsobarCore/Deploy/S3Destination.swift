@@ -63,7 +63,8 @@ final class S3Destination: DeployDestination {
         case "InvalidAccessKeyId", "SignatureDoesNotMatch":
             "check the key pair in \(keyVariables.access) and \(keyVariables.secret), and `region:`"
         case "AccessDenied":
-            "the key may not write there: allow s3:PutObject and s3:DeleteObject on arn:aws:s3:::\(bucket.bucket)/\(bucket.prefix)*"
+            "the key may not do this: allow s3:PutObject and s3:DeleteObject on arn:aws:s3:::\(bucket.bucket)/\(bucket.prefix)*, "
+                + "and s3:ListBucket on arn:aws:s3:::\(bucket.bucket) (a deploy lists it to repair its ledger)"
         case "NoSuchBucket":
             "create the bucket, or check its name and `endpoint:`"
         case "AuthorizationHeaderMalformed", "PermanentRedirect":
