@@ -63,8 +63,17 @@ import Testing
         let report = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: site.url.appendingPathComponent("report.json"))) as? [String: Any])
         let section = try #require(report["deploy"] as? [String: Any])
         #expect(section["uploaded"] as? Int == 49 && section["status"] as? String == "ok" && section["target"] as? String == "file://\(webRoot.path)/")
+        #expect(section["warnings"] as? [String] == [])
 
         try Data("not Isobar's\n".utf8).write(to: webRoot.appendingPathComponent("keep.txt"))
+        // A repair lists the target: the file it cannot tell is Isobar's stays, and is named
+        // on stderr and in the report.
+        let repair = try run(["deploy", "--repair", "--report", "repair.json"], site)
+        #expect(repair.status == 0 && repair.stderr.contains("warning: 1 file is on the target") && repair.stderr.contains("\"keep.txt\""), "\(repair.stderr)")
+        let repaired = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: site.url.appendingPathComponent("repair.json"))) as? [String: Any])
+        let warnings = try #require((repaired["deploy"] as? [String: Any])?["warnings"] as? [String])
+        #expect(warnings.count == 1 && warnings[0].contains("\"keep.txt\""), "\(warnings)")
+        #expect(FileManager.default.fileExists(atPath: webRoot.appendingPathComponent("keep.txt").path))
         let again = try run(["deploy"], site)
         #expect(again.status == 0 && again.stderr.contains(": 0 uploaded (0 bytes), 0 deleted, 49 unchanged"), "\(again.stderr)")
         // A file touched but not changed is read again (its status differs) and stays put.

@@ -27,6 +27,8 @@ public enum ReportFile {
         var bytes: Int
         var seconds: Double
         var dry_run: Bool
+        /// What the deploy said on stderr as warnings (a ledger in doubt, files left in place).
+        var warnings: [String]
     }
 
     struct Requests: Encodable {
@@ -104,10 +106,11 @@ public enum ReportFile {
         switch deploy {
         case .done(let r)?:
             document.deploy = Deploy(target: r.target, status: "ok", error: nil, uploaded: r.uploaded, deleted: r.deleted,
-                                     unchanged: r.unchanged, bytes: r.bytes, seconds: (r.seconds * 1000).rounded() / 1000, dry_run: r.dryRun)
+                                     unchanged: r.unchanged, bytes: r.bytes, seconds: (r.seconds * 1000).rounded() / 1000, dry_run: r.dryRun,
+                                     warnings: r.warnings)
         case .failed(let target, let error)?:
             document.deploy = Deploy(target: target, status: "failed", error: (error as? IsobarError)?.description ?? "\(error)",
-                                     uploaded: 0, deleted: 0, unchanged: 0, bytes: 0, seconds: 0, dry_run: false)
+                                     uploaded: 0, deleted: 0, unchanged: 0, bytes: 0, seconds: 0, dry_run: false, warnings: [])
             document.exit_code = 3
         case nil:
             break
