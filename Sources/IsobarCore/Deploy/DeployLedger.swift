@@ -108,7 +108,7 @@ struct DeployLedger: Encodable, Equatable {
     }
 
     /// Moves every entry that is not a path of the site's into `refused`.
-    mutating func refuseForeignPaths(file: String) {
+    private mutating func refuseForeignPaths(file: String) {
         for path in Set(files.keys).union(local.keys).union(pending) {
             guard let problem = SitePath.problem(path) else { continue }
             refused.append(Refusal(file: file, path: path, problem: problem))

@@ -53,11 +53,7 @@ final class S3Destination: DeployDestination {
         let status = session.responseCode
         guard !(200...299).contains(status), !allowed.contains(status) else { return }
         let document = String(decoding: session.responseBody, as: UTF8.self)
-        func element(_ name: String) -> String? {
-            guard let start = document.range(of: "<\(name)>"), let end = document.range(of: "</\(name)>", range: start.upperBound..<document.endIndex)
-            else { return nil }
-            return String(document[start.upperBound..<end.lowerBound])
-        }
+        func element(_ name: String) -> String? { Self.texts(name, in: document).first }
         let code = element("Code") ?? "HTTP \(status)"
         let hint: String? = switch code {
         case "InvalidAccessKeyId", "SignatureDoesNotMatch":
@@ -125,19 +121,24 @@ final class S3Destination: DeployDestination {
         var next: String?
 
         init(_ document: String) {
-            func texts(_ name: String) -> [String] {
-                document.components(separatedBy: "<\(name)>").dropFirst().compactMap { part in
-                    part.range(of: "</\(name)>").map { Self.unescaped(String(part[..<$0.lowerBound])) }
-                }
+            keys = S3Destination.texts("Key", in: document).compactMap { $0.removingPercentEncoding }
+            if S3Destination.texts("IsTruncated", in: document).first == "true" {
+                next = S3Destination.texts("NextContinuationToken", in: document).first
             }
-            keys = texts("Key").compactMap { $0.removingPercentEncoding }
-            if texts("IsTruncated").first == "true" { next = texts("NextContinuationToken").first }
         }
+    }
 
-        static func unescaped(_ text: String) -> String {
-            text.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
-                .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&apos;", with: "'")
-                .replacingOccurrences(of: "&amp;", with: "&")
+    /// The text of each `<name>` element of an S3 answer (an error document, a listing),
+    /// its entities decoded. S3's documents are flat and plain: no parser is needed.
+    static func texts(_ name: String, in document: String) -> [String] {
+        document.components(separatedBy: "<\(name)>").dropFirst().compactMap { part in
+            part.range(of: "</\(name)>").map { unescaped(String(part[..<$0.lowerBound])) }
         }
+    }
+
+    private static func unescaped(_ text: String) -> String {
+        text.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&apos;", with: "'")
+            .replacingOccurrences(of: "&amp;", with: "&")
     }
 }
