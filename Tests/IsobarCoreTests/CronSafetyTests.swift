@@ -60,7 +60,7 @@ import Testing
             process.arguments = ["build", "--quiet"]
             process.currentDirectoryURL = site.url
             process.standardError = FileHandle.nullDevice
-            try process.run()
+            try process.runSerially()
             if !early {
                 let deadline = Date().addingTimeInterval(60)
                 while process.isRunning, Date() < deadline, (try? Data(contentsOf: firstWritten)) == old["city-000/index.html"] {

@@ -140,7 +140,7 @@ extension S3Server {
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
-        try process.run()
+        try process.runSerially()
         let reader = OwnThread.start { out.fileHandleForReading.readDataToEndOfFile() }
         let errors = OwnThread.start { err.fileHandleForReading.readDataToEndOfFile() }
         process.waitForExit()

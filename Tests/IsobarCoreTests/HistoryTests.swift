@@ -147,7 +147,7 @@ import Testing
                 """, file.path]
             let pipe = Pipe()
             process.standardOutput = pipe
-            try process.run()
+            try process.runSerially()
             holder = process
             _ = pipe.fileHandleForReading.availableData  // "locked"
             expected = "is locked by another program"

@@ -24,7 +24,7 @@ import Testing
             process.environment = environment
             process.standardOutput = FileHandle.nullDevice
             process.standardError = err
-            try process.run()
+            try process.runSerially()
             reader = OwnThread.start { [err, received] in
                 while case let data = err.fileHandleForReading.availableData, !data.isEmpty {
                     received.set(received.value + data)
@@ -205,7 +205,7 @@ import Testing
         process.environment = environment
         let out = Pipe()
         process.standardOutput = out
-        try process.run()
+        try process.runSerially()
         let data = try await OwnThread.run { out.fileHandleForReading.readDataToEndOfFile() }
         process.waitForExit()
         let text = String(decoding: data, as: UTF8.self)

@@ -61,7 +61,7 @@ final class SSHServer {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: tool)
         process.arguments = arguments
-        try process.run()
+        try process.runSerially()
         process.waitForExit()
     }
 

@@ -47,7 +47,7 @@ import Testing
             let pipe = Pipe()
             process.standardOutput = FileHandle.nullDevice
             process.standardError = pipe
-            try process.run()
+            try process.runSerially()
             reader = OwnThread.start { [stderr] in
                 while case let data = pipe.fileHandleForReading.availableData, !data.isEmpty {
                     stderr.set(stderr.value + String(decoding: data, as: UTF8.self))
@@ -103,7 +103,7 @@ import Testing
             process.arguments = ["-s", "-i", "-N", "--path-as-is", "--max-time", String(maxTime)] + (method == "HEAD" ? ["-I"] : ["-X", method]) + [url]
             let out = Pipe()
             process.standardOutput = out
-            try process.run()
+            try process.runSerially()
             let data = out.fileHandleForReading.readDataToEndOfFile()
             process.waitForExit()
             return (process.terminationStatus, data)
@@ -395,7 +395,7 @@ import Testing
             process.arguments = ["-s", "-N"] + (headers ? ["-i"] : []) + ["--max-time", "120", url]
             let out = Pipe()
             process.standardOutput = out
-            try process.run()
+            try process.runSerially()
             reader = OwnThread.start { [received] in
                 while case let data = out.fileHandleForReading.availableData, !data.isEmpty {
                     received.set(received.value + String(decoding: data, as: UTF8.self))

@@ -111,7 +111,7 @@ struct IsobarRun {
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
-        try process.run()
+        try process.runSerially()
         nonisolated(unsafe) var stopped = false
         if let timeout {
             DispatchQueue.global().asyncAfter(deadline: .now() + timeout) {
@@ -181,4 +181,15 @@ extension Process {
     func waitForExit() {
         while isRunning { usleep(10_000) }
     }
+}
+
+extension Process {
+    /// Foundation's `Process.run` on Linux crashed once in CI (SIGSEGV in a memmove inside
+    /// it) while many tests launched processes at the same moment; a launch takes
+    /// milliseconds, so the tests make theirs one at a time.
+    func runSerially() throws {
+        try Self.launching.withLock { try run() }
+    }
+
+    private static let launching = NSLock()
 }
