@@ -27,10 +27,17 @@ let package = Package(
         .systemLibrary(
             name: "CCrypto", pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"]), .brew(["openssl"])]),
+        // CLDR's plural rules, from ICU (Debian: libicu-dev): which of "one", "few",
+        // "many"… a count takes in a language.
+        // A C target, not a system library: ICU's headers must not meet Foundation's
+        // private copy of ICU in Swift (Sources/CICU/include/isobar_icu.h says more).
+        .target(
+            name: "CICU",
+            linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]),
         .target(
             name: "IsobarCore",
             dependencies: [
-                "CCmark", "CCurl", "CCrypto",
+                "CCmark", "CCurl", "CCrypto", "CICU",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // SQLite's C API, to bind the history's values without boxing them.

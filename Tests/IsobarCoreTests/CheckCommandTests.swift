@@ -31,7 +31,7 @@ import Testing
         let english = try #require(try Strings.read(Strings.themeFile("en.yml", templates: site.url.appendingPathComponent("Templates"))))
         let checked = try await IsobarRun.launch(["check"], in: site.url)
         #expect(checked.status == 0, "\(checked.stderr)")
-        let missing = english.keys.filter { $0 != "now" }.sorted()
+        let missing = (Array(english.strings.keys) + Array(english.plurals.keys)).filter { $0 != "now" }.sorted()
         #expect(checked.stderr.contains("fr.yml: \(missing.count) UI strings missing, shown in English: \(missing.joined(separator: ", "))"),
                 "\(checked.stderr)")
         #expect(checked.stderr.contains("\"humdity\" is not a key of en.yml and is never shown (did you mean \"humidity\"?)"))
@@ -40,7 +40,7 @@ import Testing
         let built = try await IsobarRun.launch(["build"], in: site.url, environment: ["SOURCE_DATE_EPOCH": "1795348800"])
         #expect(built.status == 0 && built.stderr.contains("fr.yml lacks \(missing.count) of \(english.count) UI strings"), "\(built.stderr)")
         let page = try String(contentsOf: site.url.appendingPathComponent("_site/london-gb/index.html"), encoding: .utf8)
-        #expect(page.contains(">Maintenant<") && page.contains(english["humidity"]!) && page.contains(english["next_days"] ?? "Next days"))
+        #expect(page.contains(">Maintenant<") && page.contains(english.strings["humidity"]!) && page.contains(english.strings["next_days"] ?? "Next days"))
         #expect(!page.contains("<dt></dt>") && !page.contains("<h2></h2>"), "no empty label where a string is missing")
     }
 

@@ -11,7 +11,7 @@ import Testing
             end: Date(timeIntervalSince1970: 1_795_392_000.5), description: "Line 1\nLine 2 \u{2028} ünï", tags: ["Cold", "Ice"])
         let card = IndexPageModel.Card(
             name: "São Paulo", country: "BR", href: "sao-paulo-br/index.html", icon: .init(src: "assets/icons/10d.svg", alt: "light rain"),
-            temperature: "21 °C", description: "light rain", high: "25°", low: nil, alertCount: 1, hasAlerts: true, plural: false,
+            temperature: "21 °C", description: "light rain", high: "25°", low: nil, alertCount: 1, hasAlerts: true,
             alertLabel: "1 alert", staleNote: nil, updated: "14:20")
         var stale = card
         stale.staleNote = "Data from 11:50"

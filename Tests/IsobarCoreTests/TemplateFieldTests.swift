@@ -59,7 +59,7 @@ import Testing
         check(index)
         check(index.missing[0])
         let layout = LayoutModel(
-            t: [:], site: .init(title: "S", language: "en", baseURL: "https://x/"), attributions: [.forSource("open-meteo")],
+            t: [:], site: .init(title: "S", language: "en", direction: "ltr", baseURL: "https://x/"), attributions: [.forSource("open-meteo")],
             page: .init(title: "P", description: "D", canonicalURL: "https://x/", root: "", kind: "index", noIndex: false),
             content: "")
         check(layout)

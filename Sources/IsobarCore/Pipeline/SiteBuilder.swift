@@ -366,7 +366,7 @@ public struct SiteBuilder: Sendable {
     ) -> LayoutModel {
         LayoutModel(
             t: inputs.strings.table,
-            site: .init(title: inputs.config.title, language: inputs.strings.language, baseURL: inputs.config.baseURL.absoluteString),
+            site: .init(title: inputs.config.title, language: inputs.strings.language, direction: inputs.strings.direction, baseURL: inputs.config.baseURL.absoluteString),
             attributions: attributions,
             page: .init(title: title, description: description, canonicalURL: canonical, root: root, kind: kind, noIndex: kind == "not-found"),
             content: content)

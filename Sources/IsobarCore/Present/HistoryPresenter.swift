@@ -26,17 +26,17 @@ extension Presenter {
         let today = date(summary.today.day)
         let earlierDays = summary.inThisMonth.days > 1
         let checks = summary.forecastChecks.map { check in
-            let ahead = strings.format("hours_ahead", ["hours": String(check.leadHours)])
+            let ahead = strings.count("hours_ahead", Double(check.leadHours))
             let error = format.quantity(temperatureChange: check.meanAbsoluteError)
             return CityPageModel.History.Check(
                 ahead: ahead, hours: check.leadHours, error: error, forecasts: check.pairs,
-                text: strings.format("check_line", ["ahead": ahead, "error": error.text, "n": String(check.pairs)]))
+                text: strings.count("check_line", Double(check.pairs), ["ahead": ahead, "error": error.text]))
         }
         let rain = summary.forecastChecks.first { $0.likelyRain >= HistorySummary.minimumLikelyRain }.map { check in
-            strings.format("rain_check", [
-                "hits": String(check.likelyRainHappened), "count": String(check.likelyRain),
+            strings.count("rain_check", Double(check.likelyRainHappened), [
+                "count": String(check.likelyRain),
                 "percent": UnitFormatter.percent(100 * Double(check.likelyRainHappened) / Double(check.likelyRain)),
-                "hours": String(check.leadHours),
+                "ahead": strings.count("hours_ahead", Double(check.leadHours)),
             ])
         }
         let newRecords = summary.newRecords.map { record -> String in
@@ -72,7 +72,7 @@ extension Presenter {
             },
             yesterdayDifference: summary.yesterday.map { format.quantity(temperatureChange: $0.difference) },
             checks: checks, hasChecks: !checks.isEmpty, rainCheck: rain,
-            checkIntro: strings.format("forecast_check_intro", ["period": strings.format("days_n", ["days": String(SQLiteHistory.checkDays)])]))
+            checkIntro: strings.format("forecast_check_intro", ["period": strings.count("days_n", Double(SQLiteHistory.checkDays))]))
         let shown = model.hasPastWeek || model.hasRecords || model.comparedWithYesterday != nil || model.hasChecks
         return shown ? model : nil
     }

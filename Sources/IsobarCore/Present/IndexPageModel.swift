@@ -11,8 +11,7 @@ public struct IndexPageModel: Sendable {
         public var low: String?
         public var alertCount: Int
         public var hasAlerts: Bool
-        /// More than one alert: for "alerts" rather than "alert".
-        public var plural: Bool
+        /// "2 active alerts": the count in words, by the language's plural rules.
         public var alertLabel: String
         /// "Data from 11:50" when the latest update failed and older data is shown.
         public var staleNote: String?

@@ -115,7 +115,7 @@ public struct LocalTimeFormatter: Sendable {
     /// `22 November`
     public func dayAndMonth(_ date: Date) -> String { localized(date, "dMMMM") }
     /// `November`
-    public func month(_ date: Date) -> String { localized(date, "MMMM") }
+    public func month(_ date: Date) -> String { localized(date, "LLLL") }
     /// `22 November 2026`
     public func longDate(_ date: Date) -> String { localized(date, "dMMMMy") }
 }
@@ -163,11 +163,11 @@ struct ClockText {
 struct DatePatterns: Sendable {
     enum Piece: Sendable {
         case literal(String)
-        case weekdayShort, weekdayLong, day, dayPadded, monthShort, monthLong, monthNumber, monthNumberPadded, year
+        case weekdayShort, weekdayLong, day, dayPadded, monthShort, monthLong, monthStandalone, monthNumber, monthNumberPadded, year
     }
 
     let pieces: [Piece]
-    let weekdaysShort: [String], weekdaysLong: [String], monthsShort: [String], monthsLong: [String]
+    let weekdaysShort: [String], weekdaysLong: [String], monthsShort: [String], monthsLong: [String], monthsStandalone: [String]
 
     private struct Key: Hashable { var language: String, template: String }
     private nonisolated(unsafe) static var cache: [Key: DatePatterns] = [:]
@@ -193,6 +193,7 @@ struct DatePatterns: Sendable {
         weekdaysLong = formatter.weekdaySymbols
         monthsShort = formatter.shortMonthSymbols
         monthsLong = formatter.monthSymbols
+        monthsStandalone = formatter.standaloneMonthSymbols
         let pattern = DateFormatter.dateFormat(fromTemplate: template, options: 0, locale: locale) ?? template
         pieces = Self.parse(pattern)
     }
@@ -223,7 +224,9 @@ struct DatePatterns: Sendable {
             case ("M", 1), ("L", 1): pieces.append(.monthNumber)
             case ("M", 2), ("L", 2): pieces.append(.monthNumberPadded)
             case ("M", 3), ("L", 3): pieces.append(.monthShort)
-            case ("M", _), ("L", _): pieces.append(.monthLong)
+            case ("M", _): pieces.append(.monthLong)
+            // "LLLL" is the month on its own ("ноябрь"), "MMMM" the month of a date ("21 ноября").
+            case ("L", _): pieces.append(.monthStandalone)
             case ("y", _): pieces.append(.year)
             default: literal.append(String(repeating: c, count: run))
             }
@@ -243,6 +246,7 @@ struct DatePatterns: Sendable {
             case .dayPadded: text += LocalTimeFormatter.twoDigits(f.day)
             case .monthShort: text += monthsShort[f.month - 1]
             case .monthLong: text += monthsLong[f.month - 1]
+            case .monthStandalone: text += monthsStandalone[f.month - 1]
             case .monthNumber: text += String(f.month)
             case .monthNumberPadded: text += LocalTimeFormatter.twoDigits(f.month)
             case .year: text += String(f.year)

@@ -27,11 +27,21 @@ public struct Presenter: Sendable {
         ("pm2_5", "PM2.5"), ("pm10", "PM10"), ("o3", "O₃"), ("no2", "NO₂"),
     ]
 
-    var locale: Locale { Locale(identifier: language) }
+    /// The page's language with Latin digits throughout: numbers Isobar formats itself and
+    /// those from CLDR (durations, separators) then look alike on one page, whatever the
+    /// language's default numbering (Persian's is ۰–۹).
+    var locale: Locale { Locale(identifier: language + "@numbers=latn") }
+
+    /// A condition in the page's language: the strings' text for its code (`owm_500`,
+    /// `wmo_61`), so one fetch serves every language; the API's own text only for a code
+    /// the strings do not have.
+    func describe(_ condition: Condition) -> String {
+        strings.table[condition.textKey] ?? condition.description
+    }
 
     /// Nil where the data has no condition: no picture is better than a made-up one.
     func icon(_ condition: Condition?, root: String) -> CityPageModel.Icon? {
-        condition.map { CityPageModel.Icon(src: root + "assets/" + icons.path(for: $0), alt: Self.sentence($0.description)) }
+        condition.map { CityPageModel.Icon(src: root + "assets/" + icons.path(for: $0), alt: Self.sentence(describe($0))) }
     }
 
     /// "light rain" → "Light rain": API descriptions are lowercase.
@@ -74,13 +84,21 @@ public struct Presenter: Sendable {
 
     func dayLength(sunrise: Date?, sunset: Date?, polar: PolarDay?) -> String? {
         switch polar {
-        case .polarNight?: return strings.format("hours", ["h": "0"])
-        case .midnightSun?: return strings.format("hours", ["h": "24"])
+        case .polarNight?: return duration(minutes: 0)
+        case .midnightSun?: return duration(minutes: 24 * 60)
         case nil: break
         }
         guard let sunrise, let sunset, sunset > sunrise else { return nil }
         guard let minutes = Int(exactly: (sunset.timeIntervalSince(sunrise) / 60).rounded(.down)) else { return nil }
-        return strings.format("hours_minutes", ["h": String(minutes / 60), "m": String(minutes % 60)])
+        return duration(minutes: minutes)
+    }
+
+    /// "9 hr, 14 min", "9 Std., 14 Min.", "9 ч 14 мин": CLDR's abbreviated units, in the
+    /// digits the rest of the page uses.
+    func duration(minutes: Int) -> String {
+        Duration.seconds(minutes * 60).formatted(
+            .units(allowed: [.hours, .minutes], width: .abbreviated, zeroValueUnits: minutes == 0 ? .show(length: 1) : .hide)
+                .locale(locale))
     }
 
     func staleNote(_ forecast: Forecast, clock: LocalTimeFormatter) -> String {
@@ -94,7 +112,7 @@ public struct Presenter: Sendable {
         let current = forecast.current
         let today = Self.today(forecast)
         let primary = Self.primary(current)
-        let others = current.conditions.dropFirst().map(\.description)
+        let others = current.conditions.dropFirst().map(describe)
         let sunrise = current.sunrise ?? today?.sunrise
         let sunset = current.sunset ?? today?.sunset
         // No sun times at all: polar night or midnight sun, where that is true.
@@ -104,7 +122,7 @@ public struct Presenter: Sendable {
             icon: icon(primary, root: root),
             temperature: format.quantity(temperature: current.temperature, withUnit: true),
             feelsLike: current.feelsLike.map { format.quantity(temperature: $0) },
-            description: Self.sentence(primary?.description ?? ""),
+            description: Self.sentence(primary.map(describe) ?? ""),
             otherConditions: others.isEmpty ? nil : others.joined(separator: ", "),
             high: today.map { format.quantity(temperature: max($0.temperatureMax, current.temperature)) },
             low: today.map { format.quantity(temperature: min($0.temperatureMin, current.temperature)) },
@@ -223,11 +241,11 @@ public struct Presenter: Sendable {
             updatedDateTime: clock.iso8601(current.time),
             staleNote: stale ? staleNote(forecast, clock: clock) : nil,
             // Open-Meteo sends codes, described from the UI strings; OpenWeather sends text.
-            descriptionLanguage: forecast.source.api.hasPrefix("openweather") ? apiLanguage : strings.language,
+            descriptionLanguage: primary.map { strings.table[$0.textKey] == nil } == true ? apiLanguage : strings.language,
             now: now, nowcast: nowcast(forecast, clock: clock), airQuality: air, alerts: alerts, hasAlerts: !alerts.isEmpty,
             temperatureUnit: format.temperatureSymbol,
             hourlyStep: strings[forecast.hourly.first?.stepHours == 3 ? "every_3_hours" : "hourly"],
-            hourlyHeading: strings.format("next_n_hours", ["hours": String(min(48, hours.count * (upcoming.first?.stepHours ?? 1)))]),
+            hourlyHeading: strings.count("next_n_hours", Double(min(48, hours.count * (upcoming.first?.stepHours ?? 1)))),
             hourly: hours, hasHourly: !hours.isEmpty,
             hourlyHasIcons: hours.contains { $0.icon != nil },
             hourlyHasPrecipitation: hours.contains { $0.precipitationChance != nil || $0.precipitationAmount != nil },
@@ -278,18 +296,18 @@ public struct Presenter: Sendable {
         // An alert that has not started yet is announced, not in force: say which.
         let upcoming = forecast.alerts.filter { $0.start > forecast.current.time }.count
         let alertLabel = switch (upcoming, count - upcoming) {
-        case (0, _): strings[count == 1 ? "active_alert" : "active_alerts"]
-        case (_, 0): strings[count == 1 ? "upcoming_alert" : "upcoming_alerts"]
-        default: strings.format("alerts_some_upcoming", ["upcoming": String(upcoming)])
+        case (0, _): strings.count("alerts_active", Double(count))
+        case (_, 0): strings.count("alerts_upcoming", Double(count))
+        default: strings.count("alerts_some_upcoming", Double(count), ["upcoming": String(upcoming)])
         }
         return IndexPageModel.Card(
             name: city.name, country: city.country, href: SiteLayout.cityPage(city.slug),
             icon: icon(primary, root: ""),
             temperature: format.temperatureWithUnit(forecast.current.temperature),
-            description: Self.sentence(primary?.description ?? ""),
+            description: Self.sentence(primary.map(describe) ?? ""),
             high: today.map { format.temperature(max($0.temperatureMax, forecast.current.temperature)) },
             low: today.map { format.temperature(min($0.temperatureMin, forecast.current.temperature)) },
-            alertCount: count, hasAlerts: count > 0, plural: count > 1,
+            alertCount: count, hasAlerts: count > 0,
             alertLabel: alertLabel,
             staleNote: stale ? staleNote(forecast, clock: clock) : nil,
             nowcast: nowcastText(forecast, clock: clock)?.text,

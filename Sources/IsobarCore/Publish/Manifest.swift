@@ -126,7 +126,6 @@ public struct Manifest: Codable, Sendable, Equatable {
                     json.field("low", card.low)
                     json.field("name", card.name)
                     json.field("nowcast", card.nowcast)
-                    json.field("plural") { json.bool(card.plural) }
                     json.field("staleNote", card.staleNote)
                     json.field("temperature", card.temperature)
                     json.field("updated", card.updated)
@@ -168,7 +167,7 @@ extension IndexPageModel.Card {
             },
             temperature: try fields.string("temperature"), description: try fields.string("description"),
             high: try fields.optionalString("high"), low: try fields.optionalString("low"),
-            alertCount: try fields.int("alertCount"), hasAlerts: try fields.bool("hasAlerts"), plural: try fields.bool("plural"),
+            alertCount: try fields.int("alertCount"), hasAlerts: try fields.bool("hasAlerts"),
             alertLabel: try fields.string("alertLabel"), staleNote: try fields.optionalString("staleNote"),
             nowcast: try fields.optionalString("nowcast"), updated: try fields.string("updated"))
     }

@@ -3,6 +3,8 @@ public struct LayoutModel: Sendable {
     public struct Site: Sendable {
         public var title: String
         public var language: String
+        /// `ltr`, or `rtl` for a language written right to left (from CLDR).
+        public var direction: String
         public var baseURL: String
     }
 

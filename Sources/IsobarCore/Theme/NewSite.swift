@@ -9,7 +9,7 @@ public enum NewSite {
         title: My Weather
         # The address the site will be served at (canonical links, the sitemap, the feed).
         base_url: https://weather.example.org/
-        language: en              # UI text, dates and numbers; en and de ship
+        language: en              # UI text, dates and numbers; 31 languages ship (README, Languages)
         units: metric             # metric, imperial or standard; a city may override it
         # Open-Meteo needs no account or key. For OpenWeather: provider: openweather, and
         # export OPENWEATHER_API_KEY=your-key.

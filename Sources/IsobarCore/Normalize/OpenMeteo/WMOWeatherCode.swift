@@ -26,3 +26,14 @@ public enum WMOWeatherCode {
         return Condition(code: entry.code, main: "WMO \(wmo)", description: describe(wmo), icon: entry.icon + (isDay ? "d" : "n"))
     }
 }
+
+extension Condition {
+    /// The UI strings' key describing this condition: `wmo_61` for one read from a WMO
+    /// code (its `main` says which, see above), else `owm_500` for the OpenWeather code.
+    /// Present looks it up in each page's language, so descriptions never depend on the
+    /// language the data was fetched in.
+    public var textKey: String {
+        if main.hasPrefix("WMO "), let wmo = Int(main.dropFirst(4)) { return "wmo_\(wmo)" }
+        return "owm_\(code)"
+    }
+}

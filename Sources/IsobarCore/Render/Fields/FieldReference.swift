@@ -52,7 +52,12 @@ public enum FieldReference {
               `{{now.pressure.value}}` is the number in the city's units with a `.` decimal point ("1013.2")
               and `{{now.pressure.unit}}` its unit ("hPa"), for sizing a bar or plotting a trend in CSS or SVG.
             - A trailing **?**: the value may be absent on a page; `{{#name}}…{{/name}}` shows its part only when present.
-            - **strings**: the UI strings in the site's language, `{{t.key}}` with the keys of `Templates/i18n/en.yml`.
+            - **strings**: the UI strings in the page's language, `{{t.key}}` with the keys of `Templates/i18n/en.yml`.
+              A string with a count (`alerts_active`, `next_n_hours`, `check_line`, `days_n`…) is a mapping of CLDR
+              plural categories (`one`, `few`, `other`…) to texts with `{n}`, and is not in `t`: Isobar picks the form by
+              the language's CLDR rules and fills it in, so a theme prints the field that holds it (`{{alertLabel}}`,
+              `{{hourlyHeading}}`, `{{history.checks.text}}`, `{{history.rainCheck}}`, `{{history.checkIntro}}`).
+              A theme changes the words by overriding the mapping in its own `i18n/<language>.yml`.
 
             Inside a section, names are looked up in the item first, then outwards: within
             `{{#hourly}}…{{/hourly}}`, `{{name}}` is still the city's name.

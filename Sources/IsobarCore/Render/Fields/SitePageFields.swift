@@ -13,8 +13,7 @@ extension IndexPageModel.Card: TemplateModel {
         .init("low", \.low, "Today's low", example: "6°"),
         .init("alertCount", \.alertCount, "How many alerts", example: "1"),
         .init("hasAlerts", \.hasAlerts, "Whether there are any", example: "true"),
-        .init("plural", \.plural, "More than one alert", example: "false"),
-        .init("alertLabel", \.alertLabel, "\"active alert\", \"upcoming alerts\"…", example: "active alert"),
+        .init("alertLabel", \.alertLabel, "The alerts counted in words, by the language's plural rules", example: "1 active alert"),
         .init("staleNote", \.staleNote, "Shown when older data is shown", example: "Data from Sun 23 Nov 11:50"),
         .init("nowcast", \.nowcast, "The next hour's rain or snow in words", example: "No rain for at least an hour"),
         .init("updated", \.updated, "Local time of the data", example: "14:20"),
@@ -49,7 +48,8 @@ extension NotFoundPageModel: TemplateModel {
 extension LayoutModel.Site: TemplateModel {
     static let fields = TemplateFields<Self>("Site", "The site, from isobar.yml.", [
         .init("title", \.title, "`title`", example: "Isobar Weather"),
-        .init("language", \.language, "`language`, for <html lang>", example: "en"),
+        .init("language", \.language, "The page's language, for <html lang>", example: "en"),
+        .init("direction", \.direction, "`ltr`, or `rtl` for Arabic, Hebrew, Persian…, for <html dir>", example: "ltr"),
         .init("baseURL", \.baseURL, "`base_url`", example: "https://weather.example.org/"),
     ])
 }

@@ -1,0 +1,44 @@
+import CICU
+import Foundation
+
+/// CLDR's plural rules for a language, from ICU: which category ("one", "few", "many",
+/// "other"…) a count takes. Never written by hand per language: ICU carries CLDR's rules.
+public struct PluralRules: @unchecked Sendable {
+    // ICU's rules object, opened once per language and kept for the process: `select`
+    // is a const call that ICU documents as safe from any thread.
+    private let rules: UnsafeRawPointer?
+    /// Every category the language's rules use, e.g. ["few", "many", "one", "other"].
+    public let categories: Set<String>
+
+    private init(language: String) {
+        // ICU reads "pt_BR" and "zh_Hant"; HTML writes "pt-BR".
+        rules = isobar_plural_rules_open(language.replacingOccurrences(of: "-", with: "_"))
+        var buffer = [CChar](repeating: 0, count: 64)
+        if let rules, isobar_plural_rules_keywords(rules, &buffer, Int32(buffer.count)) >= 0 {
+            categories = Set(String(cString: buffer).split(separator: " ").map(String.init))
+        } else {
+            categories = ["other"]
+        }
+    }
+
+    /// The category of `number` (1.5 is a fraction, so "other" in Russian): "other" when
+    /// ICU has no rules for the language.
+    public func category(_ number: Double) -> String {
+        guard let rules else { return "other" }
+        var buffer = [CChar](repeating: 0, count: 16)
+        guard isobar_plural_rules_select(rules, number, &buffer, Int32(buffer.count)) > 0 else { return "other" }
+        return String(cString: buffer)
+    }
+
+    public static func shared(language: String) -> PluralRules {
+        lock.withLock {
+            if let cached = cache[language] { return cached }
+            let made = PluralRules(language: language)
+            cache[language] = made
+            return made
+        }
+    }
+
+    private nonisolated(unsafe) static var cache: [String: PluralRules] = [:]
+    private static let lock = NSLock()
+}
