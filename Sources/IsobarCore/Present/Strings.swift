@@ -13,11 +13,14 @@ public struct Strings: Sendable {
     /// The language the text is in, as an HTML `lang` value (`pt-BR`, `zh-Hant`): the
     /// one asked for when its file exists, else `en`, which the page is then marked as.
     public let language: String
+    /// `ltr`, or `rtl` for a language written right to left (Arabic, Hebrew, Persian…), from CLDR.
+    public let direction: String
 
     public init(table: [String: String], plurals: [String: [String: String]] = [:], language: String = "en") {
         self.table = table
         self.plurals = plurals
         self.language = language
+        direction = Self.direction(of: language)
     }
 
     /// `pt_br` → `pt-BR`, `zh_hant` → `zh-Hant`: the form HTML's `lang` takes.
@@ -28,9 +31,6 @@ public struct Strings: Sendable {
             $0.count == 2 ? $0.uppercased() : $0.count == 4 ? $0.prefix(1).uppercased() + $0.dropFirst().lowercased() : String($0)
         }).joined(separator: "-")
     }
-
-    /// "rtl" for a language written right to left (Arabic, Hebrew, Persian…), from CLDR.
-    public var direction: String { Self.direction(of: language) }
 
     public static func direction(of language: String) -> String {
         Locale.Language(identifier: language).characterDirection == .rightToLeft ? "rtl" : "ltr"
@@ -47,14 +47,23 @@ public struct Strings: Sendable {
         let text = forms[category] ?? forms["other"] ?? key
         var values = values
         values["n"] = shown ?? UnitFormatter.whole(count)
-        return Self.fill(text, values)
+        return fill(text, values)
     }
 
     /// `{name}` placeholders filled from `values`, in one pass over the string: a value
     /// that itself contains `{name}` (a city called "{time}") is not filled in again, and
     /// a placeholder with no value stays as it is.
     public func format(_ key: String, _ values: [String: String]) -> String {
-        Self.fill(self[key], values)
+        fill(self[key], values)
+    }
+
+    /// In a right-to-left language each value is isolated (U+2068 FIRST STRONG ISOLATE …
+    /// U+2069 POP DIRECTIONAL ISOLATE), as Fluent and ICU's MessageFormat do: "−3 °C" or
+    /// "14:00" inside a Hebrew sentence then keeps its own order instead of taking the
+    /// sentence's, and a Hebrew value inside it stays Hebrew.
+    func fill(_ text: String, _ values: [String: String]) -> String {
+        guard direction == "rtl" else { return Self.fill(text, values) }
+        return Self.fill(text, values.mapValues { "\u{2068}\($0)\u{2069}" })
     }
 
     static func fill(_ text: String, _ values: [String: String]) -> String {
@@ -182,10 +191,11 @@ public struct Strings: Sendable {
                          data: ThemeFiles.builtin(under: ThemeFiles.templatesFolder)[relative])
     }
 
-    /// The English strings of the theme, for suggestions.
-    public static func englishKeys(templates: URL) throws -> [String] {
+    /// The English strings of the theme, for suggestions; `inTemplates`: only those a
+    /// template can print as `{{t.key}}` (a plural string is filled in by Isobar instead).
+    public static func englishKeys(templates: URL, inTemplates: Bool = false) throws -> [String] {
         let english = try read(themeFile("en.yml", templates: templates)) ?? Table()
-        return Array(english.strings.keys) + Array(english.plurals.keys)
+        return Array(english.strings.keys) + (inTemplates ? [] : Array(english.plurals.keys))
     }
 
     /// The CLDR plural categories a plural string's mapping may name.

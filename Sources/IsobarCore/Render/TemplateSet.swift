@@ -27,7 +27,7 @@ public struct TemplateSet: Sendable {
 
     /// Every misspelt or misused name in the templates, in the order met.
     func nameProblems() throws -> TemplateNameChecker.Findings {
-        let keys = try Strings.englishKeys(templates: directory)
+        let keys = try Strings.englishKeys(templates: directory, inTemplates: true)
         return TemplateNameChecker(templates: renderer.templates, sources: sources, stringKeys: Set(keys)).problems()
     }
 
