@@ -235,9 +235,12 @@ struct New: AsyncParsableCommand {
     @Argument(help: "A new or empty folder.")
     var folder: String
 
+    @Option(help: "The site's language: one of the 31 that ship (en, de, he, ar, ja, pt-BR, zh-Hant…; README, \"Languages\").")
+    var language = "en"
+
     func run() async throws {
         do {
-            let written = try NewSite.write(into: URL(fileURLWithPath: folder))
+            let written = try NewSite.write(into: URL(fileURLWithPath: folder), language: language)
             print("wrote \(written.count) files into \(folder): isobar.yml, places.json, README.md")
             print("next: cd \(folder) && isobar build   (then open _site/index.html)")
         } catch {

@@ -23,10 +23,10 @@ import Testing
             cities: [
                 "sao-paulo-br": .init(
                     fingerprint: "abc123", stamps: ["sao-paulo-br/index.html": .init(size: 27_084, modified: 1_795_348_812_123_456_789)],
-                    card: card, dataTime: Date(timeIntervalSince1970: 1_795_348_800),
+                    cards: ["en": card, "he": card], dataTime: Date(timeIntervalSince1970: 1_795_348_800),
                     alerts: [AlertsFeed.Item(city: "São Paulo", slug: "sao-paulo-br", alert: alert, index: 0)],
                     status: .fresh, source: "openweather/onecall3"),
-                "x": .init(fingerprint: "f", stamps: [:], card: stale, dataTime: Date(timeIntervalSince1970: 1_795_000_000.25),
+                "x": .init(fingerprint: "f", stamps: [:], cards: ["en": stale], dataTime: Date(timeIntervalSince1970: 1_795_000_000.25),
                            alerts: [], status: .stale, source: "open-meteo"),
             ])
     }

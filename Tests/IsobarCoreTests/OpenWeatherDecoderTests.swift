@@ -55,8 +55,9 @@ import Testing
         let text = #"{"lat": 40.71, "lon": -74.0, "timezone": "America/New_York", "timezone_offset": -18000, "current": {"dt": 1795348200, "temp": 5, "feels_like": 2, "pressure": 1015, "humidity": 60, "wind_speed": 3, "weather": []}, "alerts": [{"sender_name": "NWS", "event": "Wind Advisory", "start": 1795348200, "end": 1795370000, "description": "* WHAT...Winds 40 mph.\\n\\n* WHERE...Coast.\\r\\nKeep a path C:\\temp"}]}"#
         let forecast = try decoder.oneCall(RawResponse(endpoint: .oneCall, body: Data(text.utf8), fetchedAt: Date()), city: .test())
         #expect(forecast.alerts[0].description == "* WHAT...Winds 40 mph.\n\n* WHERE...Coast.\nKeep a path C:\\temp")
-        let feed = AlertsFeed.xml(title: "T", baseURL: URL(string: "https://w.example/")!, updated: forecast.current.time,
-                                  items: [AlertsFeed.Item(city: "New York", slug: "new-york-us", alert: forecast.alerts[0], index: 0)])
+        let feed = AlertsFeed.xml(title: "T", feedURL: "https://w.example/alerts.xml", homeURL: "https://w.example/", updated: forecast.current.time,
+                                  items: [(AlertsFeed.Item(city: "New York", slug: "new-york-us", alert: forecast.alerts[0], index: 0),
+                                           "https://w.example/new-york-us/")])
         #expect(feed.contains("Winds 40 mph.&#10;&#10;* WHERE") && !feed.contains(#"\n"#), "\(feed)")
         let page = try PresentationTests.presenter().cityPage(forecast, city: .test(), places: [], root: "../")
         #expect(page.alerts.first?.description.contains("\n\n* WHERE") == true)

@@ -69,9 +69,9 @@ import Testing
         func page(_ slug: String) throws -> String {
             try String(contentsOf: site.url.appendingPathComponent("_site/\(slug)/index.html"), encoding: .utf8)
         }
-        for (slug, words, length) in [("longyearbyen-sj", "Polar night", "0 h"),
-                                      ("barentsburg-sj", "Polar night", "0 h"),
-                                      ("mcmurdo-aq", "Midnight sun", "24 h")] {
+        for (slug, words, length) in [("longyearbyen-sj", "Polar night", "0 hr"),
+                                      ("barentsburg-sj", "Polar night", "0 hr"),
+                                      ("mcmurdo-aq", "Midnight sun", "24 hr")] {
             let html = try page(slug)
             #expect(html.contains("<dt>Daylight</dt><dd>\(words)</dd>"), "\(slug)")
             #expect(html.contains("<dt>Day length</dt><dd>\(length)</dd>"), "\(slug)")

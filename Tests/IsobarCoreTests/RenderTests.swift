@@ -94,7 +94,7 @@ import Testing
         #expect(templates.count == ThemeFiles.builtin(under: "Templates").keys.filter { $0.hasSuffix(".md") || $0.hasSuffix(".html") }.count)
         let page = try templates.renderPage(LayoutModel(
             t: [:], site: .init(title: "T", language: "en", direction: "ltr", baseURL: "https://w.example.org/"), attributions: [],
-            page: .init(title: "t", description: "d", canonicalURL: "https://w.example.org/", root: "", kind: "index", noIndex: false),
+            page: .init(title: "t", description: "d", canonicalURL: "https://w.example.org/", root: "", kind: "index", noIndex: false, home: "index.html", feed: "alerts.xml", feedURL: "https://x/alerts.xml"),
             content: "<p>x</p>"))
         #expect(page == "<main><p>x</p></main>")
     }

@@ -196,8 +196,8 @@ import Testing
             let index = try templates.renderBody("index", IndexPageModel(t: [:], title: "Fuzz", cards: [card], missing: []))
             let json = try ForecastJSON.data(forecast, slug: city.slug)
             let feed = AlertsFeed.xml(
-                title: "Fuzz", baseURL: URL(string: "https://weather.example.org/")!, updated: forecast.current.time,
-                items: forecast.alerts.enumerated().map { AlertsFeed.Item(city: city.name, slug: city.slug, alert: $1, index: $0) })
+                title: "Fuzz", feedURL: "https://weather.example.org/alerts.xml", homeURL: "https://weather.example.org/", updated: forecast.current.time,
+                items: forecast.alerts.enumerated().map { (AlertsFeed.Item(city: city.name, slug: city.slug, alert: $1, index: $0), "https://weather.example.org/x/") })
             let sitemap = Sitemap.xml([Sitemap.Entry(url: "https://weather.example.org/x/", modified: forecast.current.time)])
             // What renders is weather: no NaN or ∞, no number of 16 digits or more on a page
             // (1e300 °C written out), no 1e+18 in forecast.json: only an unchecked value

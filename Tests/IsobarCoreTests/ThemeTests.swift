@@ -116,5 +116,20 @@ import Testing
         // Never over a user's files.
         let again = try await IsobarRun.launch(["new", "weather"], in: parent.url)
         #expect(again.status == 1 && again.stderr.contains("the folder is not empty"), "\(again.stderr)")
+
+        // In another language (issue 30): the config says it, and the pages are in it.
+        let hebrew = try await IsobarRun.launch(["new", "mezeg", "--language", "he"], in: parent.url)
+        #expect(hebrew.status == 0, "\(hebrew.stderr)")
+        let hebrewSite = parent.url.appendingPathComponent("mezeg"), hebrewConfig = hebrewSite.appendingPathComponent("isobar.yml")
+        #expect(try String(contentsOf: hebrewConfig, encoding: .utf8).contains("\nlanguage: he "))
+        try String(contentsOf: hebrewConfig, encoding: .utf8)
+            .replacingOccurrences(of: "open_meteo:\n", with: "open_meteo:\n  base_url: \(local)\n  geocoding_url: \(local)\n  air_quality_url: \(local)\n")
+            .write(to: hebrewConfig, atomically: true, encoding: .utf8)
+        #expect(try await IsobarRun.launch(["build"], in: hebrewSite).status == 0)
+        #expect(try String(contentsOf: hebrewSite.appendingPathComponent("_site/index.html"), encoding: .utf8).contains(#"<html lang="he" dir="rtl">"#))
+        let unknown = try await IsobarRun.launch(["new", "other", "--language", "xx"], in: parent.url)
+        #expect(unknown.status == 1 && unknown.stderr.contains("Isobar ships no strings for language \"xx\"") && unknown.stderr.contains("pt-BR"),
+                "\(unknown.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: parent.url.appendingPathComponent("other").path), "nothing written")
     }
 }

@@ -4,14 +4,14 @@ import Foundation
 /// line, column and key, shows the line, and says how to fix it.
 public enum ConfigLoader {
     static let topLevelKeys = [
-        "title", "base_url", "language", "units", "provider", "snapshot_dir", "openweather", "open_meteo",
+        "title", "base_url", "language", "languages", "units", "provider", "snapshot_dir", "openweather", "open_meteo",
         "cache", "history", "templates", "public", "places", "output", "stale_after", "cities", "deploy",
     ]
     static let openWeatherKeys = ["api", "base_url", "api_key_env", "requests_per_minute", "concurrency", "timeout", "connect_timeout",
                                   "daily_limit", "monthly_limit"]
     static let cacheKeys = ["dir", "max_age"]
     static let historyKeys = ["database", "enabled", "start_from"]
-    static let cityKeys = ["name", "country", "state", "lat", "lon", "units", "slug", "timezone", "refresh"]
+    static let cityKeys = ["name", "country", "state", "lat", "lon", "units", "slug", "timezone", "refresh", "language"]
 
     public static func load(from file: URL) throws -> SiteConfig {
         let data: Data
@@ -57,15 +57,33 @@ public enum ConfigLoader {
             throw baseURLValue.error("\"\(baseURLText)\" is not an http(s) address", hint: "e.g. https://weather.example.org/")
         }
 
-        let language = try top["language"]?.nonEmptyString() ?? "en"
-        guard language.range(of: #"^[A-Za-z]{2,3}([_-][A-Za-z]{2,4})?$"#, options: .regularExpression) != nil else {
-            throw top["language"]!.error("\"\(language)\" is not a language code", hint: "use a code such as en, de or pt_br")
+        // `languages:` makes a multilingual site: the first at the top, the others under
+        // /<lang>/. `language:` alone is a site in one language.
+        var languages = try top["languages"].map { value -> [String] in
+            let items = try value.sequence()
+            guard !items.isEmpty else { throw value.error("the list is empty", hint: "list the site's languages, the first at the top level, e.g. [en, he, ar]") }
+            var seen: [String: YAMLValue] = [:]
+            return try items.map { item -> String in
+                let code = try languageCode(item)
+                if let first = seen[Strings.htmlLanguage(code)] {
+                    throw item.error("\"\(code)\" is listed twice (first at line \(first.location.line))", hint: "list each language once")
+                }
+                seen[Strings.htmlLanguage(code)] = item
+                return code
+            }
+        } ?? []
+        let language = try top["language"].map(languageCode) ?? languages.first ?? "en"
+        if let first = languages.first, let value = top["language"], Strings.htmlLanguage(first) != Strings.htmlLanguage(language) {
+            throw value.error("`language: \(language)` is not the first of `languages:` (\(first)), whose pages go at the top level",
+                              hint: "leave out `language:`, or list \(language) first in `languages:`")
         }
+        if languages.isEmpty { languages = [language] }
         let units = try top["units"]?.oneOf(Units.self, what: "a unit system") ?? .metric
         let provider = try top["provider"]?.oneOf(ProviderKind.self, what: "a provider") ?? .openweather
 
         let outputDirectory = try path("output", default: "_site")
-        let cities = try loadCities(top.required("cities", hint: "list the cities to build, e.g. `- { name: London, country: GB }`"), defaultUnits: units)
+        let cities = try loadCities(top.required("cities", hint: "list the cities to build, e.g. `- { name: London, country: GB }`"), defaultUnits: units,
+                                    languages: languages)
         let snapshotDirectory = try path("snapshot_dir", default: "Samples")
         let history = try loadHistory(top["history"], folder: folder)
         // `Samples/past` beside the snapshots is a folder of its own, unless a city's slug
@@ -83,6 +101,7 @@ public enum ConfigLoader {
             title: try top["title"]?.nonEmptyString() ?? "Isobar Weather",
             baseURL: baseURL,
             language: language,
+            languages: languages,
             units: units,
             provider: provider,
             snapshotDirectory: snapshotDirectory,
@@ -221,7 +240,19 @@ public enum ConfigLoader {
         return settings
     }
 
-    private static func loadCities(_ value: YAMLValue, defaultUnits: Units) throws -> [CityConfig] {
+    /// A language code as `language:` takes it: `en`, `pt_br`, `zh-Hant`.
+    static func languageCode(_ value: YAMLValue) throws -> String {
+        let code = try value.nonEmptyString()
+        guard code.range(of: #"^[A-Za-z]{2,3}([_-][A-Za-z]{2,4})?$"#, options: .regularExpression) != nil else {
+            throw value.error("\"\(code)\" is not a language code", hint: "use a code such as en, de, he or pt_br")
+        }
+        return code
+    }
+
+    private static func loadCities(_ value: YAMLValue, defaultUnits: Units, languages: [String]) throws -> [CityConfig] {
+        // A language's pages may live in a folder of its own (`he/`, `pt-br/`; `en/lod-il/`
+        // for a city whose own language is another), which no city may share.
+        let languageFolders = Set(languages.count > 1 ? languages.map(SiteLayout.languageFolder) : [])
         let items = try value.sequence()
         guard !items.isEmpty else { throw value.error("the list is empty", hint: "add at least one city, e.g. `- { name: London, country: GB }`") }
         var cities: [CityConfig] = []
@@ -272,6 +303,17 @@ public enum ConfigLoader {
                 }
             }
             let at = slugValue ?? item
+            if languageFolders.contains(slug) {
+                throw at.error("slug \"\(slug)\" is the folder of the site's language \(slug)", hint: "give the city another `slug:`")
+            }
+            let language = try map["language"].map { value -> String in
+                let code = try languageCode(value)
+                guard let listed = languages.first(where: { Strings.htmlLanguage($0) == Strings.htmlLanguage(code) }) else {
+                    throw value.error("\"\(code)\" is not one of the site's languages (\(languages.joined(separator: ", ")))",
+                                      hint: "add it to `languages:` at the top, e.g. languages: [\((languages + [code]).joined(separator: ", "))]")
+                }
+                return listed
+            }
             if let first = slugOwners[slug] {
                 throw at.error(
                     "slug \"\(slug)\" is already used by \(first.keyPath) (line \(first.location.line))",
@@ -280,7 +322,7 @@ public enum ConfigLoader {
             slugOwners[slug] = item
             cities.append(CityConfig(
                 name: name, country: country, state: state, latitude: lat, longitude: lon,
-                units: units, slug: slug, timeZone: timeZone, refresh: refresh,
+                units: units, slug: slug, timeZone: timeZone, refresh: refresh, language: language,
                 listedAt: SourceLocation(file: item.file, line: item.node.mark?.line ?? 1, column: item.node.mark?.column ?? 1)))
         }
         return cities

@@ -5,7 +5,10 @@ public struct SiteConfig: Sendable, Equatable {
     public var file: URL
     public var title: String
     public var baseURL: URL
+    /// The site's language: its pages at the top level, and the API's `lang`.
     public var language: String
+    /// Every language the site is built in, `language` first (`languages:`; else just it).
+    public var languages: [String]
     public var units: Units
     public var provider: ProviderKind
     public var snapshotDirectory: URL
@@ -102,6 +105,9 @@ public struct CityConfig: Sendable, Equatable {
     /// `refresh:`: how old the city's data may get before it is fetched again; nil
     /// follows `cache.max_age`.
     public var refresh: TimeInterval?
+    /// `language:`: the one of the site's languages its page at the top level is in (Lod's
+    /// in Hebrew on an English site), nil for the site's; as written in `languages:`.
+    public var language: String? = nil
     /// Where the city is listed in the config file, for `isobar check`'s warnings about it
     /// (without the line's text, which is read only when a warning shows it).
     public var listedAt: SourceLocation?

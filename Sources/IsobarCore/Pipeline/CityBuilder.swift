@@ -57,7 +57,7 @@ struct CityBuilder: Sendable {
     /// A city the run did not get to (interrupted): its last build stays, as it was.
     func keep(_ city: CityConfig) -> CityResult {
         let kept = output.previous.cities[city.slug].map { record in
-            BuiltCity(record: record, files: Self.files(city.slug).filter { output.previous.files[$0] == city.slug })
+            BuiltCity(record: record, files: files(of: city).filter { output.previous.files[$0] == city.slug })
         }
         let problem = IsobarError(step: .fetch, message: "not refreshed: the run was interrupted")
         return CityResult(slug: city.slug, name: city.name, built: kept?.files.isEmpty == false ? kept : nil,
@@ -118,7 +118,7 @@ struct CityBuilder: Sendable {
         // Stored responses unchanged since the last build (told without reading them) and
         // its pages untouched: the city is done before anything is read.
         if output.previous.cities[city.slug] != nil, let print = storedFingerprint(city),
-            let built = unchanged(city.slug, print: print)
+            let built = unchanged(city, print: print)
         {
             return CityResult(slug: city.slug, name: city.name, built: built,
                               outcome: CityOutcome(slug: city.slug, name: city.name, status: .fresh, error: nil, dataTime: built.record.dataTime))
@@ -185,27 +185,29 @@ struct CityBuilder: Sendable {
 
     /// The city's last build, when its fingerprint is `print` and its published files are
     /// exactly as that build left them (a page edited or deleted since is rebuilt).
-    func unchanged(_ slug: String, print: String) -> BuiltCity? {
-        let files = Self.files(slug)
+    func unchanged(_ city: CityConfig, print: String) -> BuiltCity? {
+        let slug = city.slug, files = files(of: city)
         guard let previous = output.previous.cities[slug], previous.fingerprint == print,
             files.allSatisfy({ output.previous.files[$0] == slug && previous.stamps[$0] != nil && output.writer.stamp($0) == previous.stamps[$0] })
         else { return nil }
         return BuiltCity(record: previous, files: files)
     }
 
-    static func files(_ slug: String) -> [String] {
-        ["\(slug)/index.html", "\(slug)/forecast.json"]
+    /// The city's page in each language, and its forecast.json.
+    func files(of city: CityConfig) -> [String] {
+        inputs.cityPages(city).map(\.path) + [city.slug + "/" + SiteLayout.forecastJSON]
     }
 
     /// Normalize, present, render and write one city — or, when its inputs match what its
     /// published pages were built from, keep those pages and reuse what the index needs.
     func publish(_ fetched: CityResponses, stale: Bool) throws -> BuiltCity {
         let city = fetched.city
-        let files = Self.files(city.slug)
+        let files = files(of: city)
         let print = fingerprint(fetched, stale: stale)
         // Unchanged inputs and untouched pages: nothing to do for this city.
-        if let built = unchanged(city.slug, print: print) { return built }
-        let strings = inputs.strings
+        if let built = unchanged(city, print: print) { return built }
+        // forecast.json's descriptions are in the site's first language.
+        let strings = inputs.primary.strings
         let forecast = try inputs.timer.measure(.normalize) {
             try Normalizer(describeWMO: { strings["wmo_\($0)"] }).forecast(from: fetched)
         }
@@ -213,27 +215,39 @@ struct CityBuilder: Sendable {
         // render path, once per data time.
         let past = inputs.history?.summary(of: city.slug, forecast)
         inputs.history?.add(HistoryEntry(city: city.slug, forecast: forecast))
-        let root = "../"
-        let (model, card) = inputs.timer.measure(.present) {
-            (inputs.presenter.cityPage(forecast, city: city, places: inputs.places[city.slug] ?? [], root: root, stale: stale, history: past),
-             inputs.presenter.indexCard(forecast, city: city, stale: stale))
+        // One fetch, one forecast: a page per language from it.
+        let pages = inputs.cityPages(city)
+        var rendered: [(path: String, data: Data)] = []
+        var cards: [String: IndexPageModel.Card] = [:]
+        for page in pages {
+            let presenter = page.language.presenter, root = SiteLayout.root(of: page.path)
+            let index = page.language.folder + SiteLayout.index, indexRoot = SiteLayout.root(of: index)
+            let (model, card) = inputs.timer.measure(.present) {
+                (presenter.cityPage(forecast, city: city, places: inputs.places[city.slug] ?? [], root: root, stale: stale, history: past,
+                                    url: SiteLayout.url(of: page.path, base: inputs.config.baseURL.absoluteString), home: root + index),
+                 presenter.indexCard(forecast, city: city, stale: stale, root: indexRoot, href: indexRoot + page.path))
+            }
+            let html = try inputs.timer.measure(.render) { () throws -> String in
+                let body = try inputs.templates.renderBody("city", model)
+                return try inputs.templates.renderPage(SiteBuilder.layout(
+                    inputs, page, pages: pages, title: "\(city.name) – \(inputs.config.title)", description: model.share.text,
+                    kind: "city", content: body, attributions: [.forSource(forecast.source.api)]))
+            }
+            rendered.append((page.path, Data(html.utf8)))
+            cards[page.language.code] = card
         }
-        let (page, json) = try inputs.timer.measure(.render) { () throws -> (Data, Data) in
-            let body = try inputs.templates.renderBody("city", model)
-            let page = try inputs.templates.renderPage(SiteBuilder.layout(
-                inputs, title: "\(city.name) – \(inputs.config.title)", description: model.share.text,
-                canonical: model.share.url, root: root, kind: "city", content: body,
-                attributions: [.forSource(forecast.source.api)]))
-            return (Data(page.utf8), try ForecastJSON.data(forecast, slug: city.slug, history: past))
-        }
-        let stamps = try inputs.timer.measure(.publish) {
-            // Both refused before either is written, so a link leaves the city's pages as they were.
+        let json = try inputs.timer.measure(.render) { try ForecastJSON.data(forecast, slug: city.slug, history: past) }
+        rendered.append((files[files.count - 1], json))
+        let stamps = try inputs.timer.measure(.publish) { () throws -> [String: Manifest.Stamp] in
+            // All refused before any is written, so a link leaves the city's pages as they were.
             try output.writer.refuseLinks(on: files)
-            return [files[0]: try output.writer.write(page, to: files[0]), files[1]: try output.writer.write(json, to: files[1])]
+            var stamps: [String: Manifest.Stamp] = [:]
+            for (path, data) in rendered { stamps[path] = try output.writer.write(data, to: path) }
+            return stamps
         }
         let alerts = forecast.alerts.enumerated().map { AlertsFeed.Item(city: city.name, slug: city.slug, alert: $1, index: $0) }
         return BuiltCity(
-            record: Manifest.City(fingerprint: print, stamps: stamps, card: card, dataTime: forecast.current.time, alerts: alerts,
+            record: Manifest.City(fingerprint: print, stamps: stamps, cards: cards, dataTime: forecast.current.time, alerts: alerts,
                                   status: stale ? .stale : .fresh, source: forecast.source.api),
             files: files)
     }

@@ -28,8 +28,8 @@ public struct SiteBuilder: Sendable {
         var config: SiteConfig
         var places: [String: [Place]]
         var templates: TemplateSet
-        var strings: Strings
-        var presenter: Presenter
+        /// The site's languages, its first (`language:`) at the top level.
+        var languages: [SiteLanguage]
         var locator: Locator
         var provider: any ForecastProvider
         /// The run's HTTP client, closed when the run ends.
@@ -80,7 +80,8 @@ public struct SiteBuilder: Sendable {
             // A symbolic link where a site-wide file goes stops the run before anything is
             // written (a city's own folder or pages behind one fail only that city).
             let siteWide = SiteLayout.topLevelNames.filter { $0 != SiteLayout.notFound || inputs.templates.has("404") }
-            try writer.refuseLinks(on: siteWide + assets.files.map(\.path))
+            let languageFolders = inputs.languages.count > 1 ? inputs.languages.map { SiteLayout.languageFolder($0.listed) } : []
+            try writer.refuseLinks(on: siteWide + languageFolders + assets.files.map(\.path))
         } catch {
             lock.abandon()
             throw error
@@ -240,8 +241,9 @@ public struct SiteBuilder: Sendable {
     func loadInputs(_ config: SiteConfig, assets: PublicAssets, offline: Bool, timer: StageTimer) throws -> Inputs {
         let places = try PlacesFile.load(from: config.placesFile)
         let templates = try TemplateSet.load(from: config.templatesDirectory)
-        let (strings, warning, untranslated) = try Strings.load(templates: config.templatesDirectory, language: config.language)
-        for line in [warning, untranslated].compactMap({ $0 }) { environment.log("warning: \(line)") }
+        // Icons and images as published, so a page never links to a file the site lacks.
+        let icons = assets.names(in: "icons"), images = assets.names(in: "places")
+        let languages = try SiteLanguage.load(config, icons: icons, images: images, log: environment.log)
         let provider: any ForecastProvider
         let locator: Locator
         var http: CurlHTTPClient?
@@ -265,16 +267,8 @@ public struct SiteBuilder: Sendable {
             locator = Locator(store: ResponseStore(root: config.cache.directory), geocoder: openMeteo.provider, required: true,
                               endpoint: .openMeteoGeocode)
         }
-        // Icons and images as published, so a page never links to a file the site lacks.
-        let icons = assets.names(in: "icons"), images = assets.names(in: "places")
-        // Dates and numbers follow the UI text's language, so a page is in one language;
-        // only the API's own descriptions are in the one it was asked for.
-        let presenter = Presenter(
-            language: strings.language, icons: IconCatalog(iconFiles: icons),
-            strings: strings, placeImages: images, baseURL: config.baseURL,
-            apiLanguage: Strings.htmlLanguage(config.language))
         return Inputs(
-            config: config, places: places, templates: templates, strings: strings, presenter: presenter,
+            config: config, places: places, templates: templates, languages: languages,
             locator: locator, provider: provider, http: http, tally: tally, budget: budget, timer: timer,
             siteFingerprint: try siteFingerprint(config, icons: icons, images: images))
     }
@@ -360,66 +354,105 @@ public struct SiteBuilder: Sendable {
                                     keyVariable: variable, api: settings.api), http, budget)
     }
 
+    /// `page` wrapped in the layout: its language's strings, its links from where it is
+    /// (`root`, the 404 page's absolute path of the site instead), and the same page in the
+    /// site's other languages (`pages`, none for the 404 page).
     static func layout(
-        _ inputs: Inputs, title: String, description: String, canonical: String, root: String, kind: String, content: String,
-        attributions: [LayoutModel.Attribution]
+        _ inputs: Inputs, _ page: LanguagePage, pages: [LanguagePage], title: String, description: String, kind: String,
+        content: String, attributions: [LayoutModel.Attribution], root: String? = nil
     ) -> LayoutModel {
-        LayoutModel(
-            t: inputs.strings.table,
-            site: .init(title: inputs.config.title, language: inputs.strings.language, direction: inputs.strings.direction, baseURL: inputs.config.baseURL.absoluteString),
+        let strings = page.language.strings, base = inputs.config.baseURL.absoluteString
+        let root = root ?? SiteLayout.root(of: page.path)
+        let feed = page.language.folder + SiteLayout.alertsFeed
+        return LayoutModel(
+            t: strings.table,
+            site: .init(title: inputs.config.title, language: strings.language, direction: strings.direction, baseURL: base),
             attributions: attributions,
-            page: .init(title: title, description: description, canonicalURL: canonical, root: root, kind: kind, noIndex: kind == "not-found"),
+            page: .init(title: title, description: description, canonicalURL: SiteLayout.url(of: page.path, base: base), root: root,
+                        kind: kind, noIndex: kind == "not-found", home: root + page.language.folder + SiteLayout.index,
+                        feed: root + feed, feedURL: SiteLayout.url(of: feed, base: base),
+                        alternates: inputs.alternates(pages, from: page.path),
+                        defaultURL: SiteLanguage.topPage(pages).map { SiteLayout.url(of: $0.path, base: base) } ?? ""),
             content: content)
     }
 
-    /// The index, 404 page, sitemap, robots.txt and alerts feed.
+    /// The index, 404 page and alerts feed in each language, the sitemap and robots.txt.
     func siteFiles(outcomes: [CityBuilder.CityResult], previous: Manifest, _ inputs: Inputs) throws -> [(path: String, content: Data)] {
         let config = inputs.config
-        let built = outcomes.compactMap(\.built).map(\.record)
-        // A city without data is still listed, linking to its last page when there is one.
-        let missing = outcomes.filter { $0.built == nil }.map { result in
-            IndexPageModel.Missing(
-                name: result.name, country: config.cities.first { $0.slug == result.slug }?.country ?? "",
-                href: previous.files[SiteLayout.cityPage(result.slug)] != nil ? SiteLayout.cityPage(result.slug) : nil)
-        }
         let base = config.baseURL.absoluteString
+        let built = outcomes.compactMap(\.built).map(\.record)
         let newest = built.map(\.dataTime).max() ?? Date(timeIntervalSince1970: 0)
         var attributions: [LayoutModel.Attribution] = []
         for record in built where !attributions.contains(.forSource(record.source)) { attributions.append(.forSource(record.source)) }
-
-        let index = IndexPageModel(t: inputs.strings.table, title: config.title, cards: built.map(\.card), missing: missing)
-        let indexPage = try inputs.templates.renderPage(Self.layout(
-            inputs, title: config.title, description: built.map(\.card.name).joined(separator: " · "),
-            canonical: base, root: "", kind: "index", content: try inputs.templates.renderBody("index", index),
-            attributions: attributions))
-
-        var files: [(path: String, content: Data)] = [(SiteLayout.index, Data(indexPage.utf8))]
-        if inputs.templates.has("404") {
-            // Served for any missing path, at any depth: links must be absolute paths.
-            let root = config.baseURL.path.hasSuffix("/") ? config.baseURL.path : config.baseURL.path + "/"
-            let body = try inputs.templates.renderBody("404", NotFoundPageModel(t: inputs.strings.table, root: root))
-            let page = try inputs.templates.renderPage(Self.layout(
-                inputs, title: "\(inputs.strings["not_found_title"]) – \(config.title)", description: inputs.strings["not_found_text"],
-                canonical: base + SiteLayout.notFound, root: root, kind: "not-found", content: body, attributions: attributions))
-            files.append((SiteLayout.notFound, Data(page.utf8)))
-        }
+        let cities = Dictionary(config.cities.map { ($0.slug, $0) }, uniquingKeysWith: { first, _ in first })
         // Pages still served though their city failed this run stay in the sitemap, and
         // their alerts in the feed until they expire (the build's clock): the page shows
         // them until it is replaced. Fresh data's alerts are the API's current ones.
         let now = environment.now()
-        let published = outcomes.compactMap { result -> (slug: String, record: Manifest.City, alerts: [AlertsFeed.Item])? in
-            if let record = result.built?.record { return (result.slug, record, record.alerts) }
-            guard previous.files[SiteLayout.cityPage(result.slug)] != nil, let kept = previous.cities[result.slug] else { return nil }
-            return (result.slug, kept, kept.alerts.filter { $0.alert.end > now })
+        let published = outcomes.compactMap { result -> (city: CityConfig, record: Manifest.City, alerts: [AlertsFeed.Item])? in
+            guard let city = cities[result.slug] else { return nil }
+            if let record = result.built?.record { return (city, record, record.alerts) }
+            guard inputs.cityPages(city).contains(where: { previous.files[$0.path] != nil }),
+                let kept = previous.cities[result.slug] else { return nil }
+            return (city, kept, kept.alerts.filter { $0.alert.end > now })
         }
-        let entries = [Sitemap.Entry(url: base, modified: newest)]
-            + published.map { Sitemap.Entry(url: SiteLayout.cityURL($0.slug, base: base), modified: $0.record.dataTime) }
+
+        var files: [(path: String, content: Data)] = []
+        let indexes = inputs.sitePages(SiteLayout.index)
+        for index in indexes {
+            let language = index.language, root = SiteLayout.root(of: index.path)
+            let cards = built.compactMap { $0.cards[language.code] }
+            // A city without data is still listed, linking to its last page when there is one.
+            let missing = outcomes.filter { $0.built == nil }.map { result in
+                let page = cities[result.slug].flatMap { city in inputs.cityPages(city).first { $0.language.code == language.code } }
+                return IndexPageModel.Missing(
+                    name: result.name, country: cities[result.slug]?.country ?? "",
+                    href: page.flatMap { previous.files[$0.path] != nil ? root + $0.path : nil })
+            }
+            let model = IndexPageModel(t: language.strings.table, title: config.title, cards: cards, missing: missing)
+            let page = try inputs.templates.renderPage(Self.layout(
+                inputs, index, pages: indexes, title: config.title, description: cards.map(\.name).joined(separator: " · "),
+                kind: "index", content: try inputs.templates.renderBody("index", model), attributions: attributions))
+            files.append((index.path, Data(page.utf8)))
+
+            if inputs.templates.has("404") {
+                // Served for any missing path, at any depth: links must be absolute paths.
+                let absolute = config.baseURL.path.hasSuffix("/") ? config.baseURL.path : config.baseURL.path + "/"
+                let notFound = LanguagePage(language: language, path: language.folder + SiteLayout.notFound)
+                let body = try inputs.templates.renderBody(
+                    "404", NotFoundPageModel(t: language.strings.table, root: absolute + language.folder))
+                let page = try inputs.templates.renderPage(Self.layout(
+                    inputs, notFound, pages: [], title: "\(language.strings["not_found_title"]) – \(config.title)",
+                    description: language.strings["not_found_text"], kind: "not-found", content: body, attributions: attributions,
+                    root: absolute))
+                files.append((notFound.path, Data(page.utf8)))
+            }
+
+            let feed = language.folder + SiteLayout.alertsFeed
+            let xml = AlertsFeed.xml(
+                title: "\(config.title): \(language.strings["alerts"])", feedURL: SiteLayout.url(of: feed, base: base),
+                homeURL: SiteLayout.url(of: index.path, base: base), updated: newest,
+                items: published.flatMap { entry in
+                    let page = inputs.cityPages(entry.city).first { $0.language.code == language.code }
+                    let url = SiteLayout.url(of: page?.path ?? SiteLayout.cityPage(entry.city.slug), base: base)
+                    return entry.alerts.map { (item: $0, page: url) }
+                })
+            files.append((feed, Data(xml.utf8)))
+        }
+
+        // Every page in every language, each with its alternates (none in a site of one).
+        func entry(_ page: LanguagePage, of pages: [LanguagePage], modified: Date) -> Sitemap.Entry {
+            Sitemap.Entry(url: SiteLayout.url(of: page.path, base: base), modified: modified,
+                          alternates: inputs.alternates(pages, from: page.path).map { ($0.language, $0.url) }
+                            + (pages.count > 1 ? SiteLanguage.topPage(pages).map { [("x-default", SiteLayout.url(of: $0.path, base: base))] } ?? [] : []))
+        }
+        var entries = indexes.map { entry($0, of: indexes, modified: newest) }
+        for (city, record, _) in published {
+            let pages = inputs.cityPages(city)
+            entries += pages.map { entry($0, of: pages, modified: record.dataTime) }
+        }
         files.append((SiteLayout.sitemap, Data(Sitemap.xml(entries).utf8)))
         files.append((SiteLayout.robots, Data(Sitemap.robots(baseURL: config.baseURL).utf8)))
-        let feed = AlertsFeed.xml(
-            title: "\(config.title): \(inputs.strings["alerts"])", baseURL: config.baseURL, updated: newest,
-            items: published.flatMap(\.alerts))
-        files.append((SiteLayout.alertsFeed, Data(feed.utf8)))
         return files
     }
 }

@@ -205,4 +205,6 @@ public struct CityPageModel: Sendable {
     public var source: String
     /// Relative path from the page to the site root.
     public var root: String
+    /// The link to the index in the page's language (`../index.html`, `../../he/index.html`).
+    public var home: String
 }

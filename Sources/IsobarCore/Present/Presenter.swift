@@ -96,8 +96,11 @@ public struct Presenter: Sendable {
     /// "9 hr, 14 min", "9 Std., 14 Min.", "9 ч 14 мин": CLDR's abbreviated units, in the
     /// digits the rest of the page uses.
     func duration(minutes: Int) -> String {
-        Duration.seconds(minutes * 60).formatted(
-            .units(allowed: [.hours, .minutes], width: .abbreviated, zeroValueUnits: minutes == 0 ? .show(length: 1) : .hide)
+        // No daylight is "0 hr", not "0 hr, 0 min"; a whole number of hours has no minutes.
+        let units: Set<Duration.UnitsFormatStyle.Unit> = minutes == 0 ? [.hours] : [.hours, .minutes]
+        return Duration.seconds(minutes * 60).formatted(
+            .units(allowed: units, width: .abbreviated,
+                   zeroValueUnits: minutes == 0 ? .show(length: 1) : .hide)
                 .locale(locale))
     }
 
@@ -105,8 +108,10 @@ public struct Presenter: Sendable {
         strings.format("stale_note", ["time": "\(clock.dayAndDate(forecast.current.time)) \(clock.time(forecast.current.time))"])
     }
 
+    /// `url`: the page's public address (its folder, in its language's place on the site);
+    /// `home`: the link to the index in the page's language. Both default to the top level's.
     public func cityPage(_ forecast: Forecast, city: CityConfig, places: [Place], root: String, stale: Bool = false,
-                         history past: HistorySummary? = nil) -> CityPageModel {
+                         history past: HistorySummary? = nil, url: String? = nil, home: String? = nil) -> CityPageModel {
         let format = UnitFormatter(units: city.units, locale: locale)
         let clock = LocalTimeFormatter(zone: forecast.location.timeZone, language: language, around: forecast.current.time)
         let current = forecast.current
@@ -232,7 +237,7 @@ public struct Presenter: Sendable {
             },
             title: strings["places_map"]).svg(id: "places-map")
 
-        let pageURL = SiteLayout.cityURL(city.slug, base: baseURL.absoluteString)
+        let pageURL = url ?? SiteLayout.cityURL(city.slug, base: baseURL.absoluteString)
         let shareText = "\(city.name): \(now.temperature.text) · \(now.description)"
         return CityPageModel(
             t: strings.table,
@@ -255,7 +260,7 @@ public struct Presenter: Sendable {
             history: history(past, format: format),
             share: .init(url: pageURL, email: Self.mailto(subject: shareText, body: pageURL), text: shareText),
             source: forecast.source.api.hasPrefix("openweather") ? "OpenWeather" : forecast.source.api,
-            root: root)
+            root: root, home: home ?? root + SiteLayout.index)
     }
 
     func chartSVG(_ hours: [HourlyForecast], format: UnitFormatter, clock: LocalTimeFormatter) -> String {
@@ -287,7 +292,9 @@ public struct Presenter: Sendable {
         return chart.svg(id: "hourly-chart")
     }
 
-    public func indexCard(_ forecast: Forecast, city: CityConfig, stale: Bool = false) -> IndexPageModel.Card {
+    /// `root` and `href`: from the index the card is on to the site's root and to the city's page.
+    public func indexCard(_ forecast: Forecast, city: CityConfig, stale: Bool = false, root: String = "",
+                          href: String? = nil) -> IndexPageModel.Card {
         let format = UnitFormatter(units: city.units, locale: locale)
         let clock = LocalTimeFormatter(zone: forecast.location.timeZone, language: language, around: forecast.current.time)
         let primary = Self.primary(forecast.current)
@@ -301,8 +308,8 @@ public struct Presenter: Sendable {
         default: strings.count("alerts_some_upcoming", Double(count), ["upcoming": String(upcoming)])
         }
         return IndexPageModel.Card(
-            name: city.name, country: city.country, href: SiteLayout.cityPage(city.slug),
-            icon: icon(primary, root: ""),
+            name: city.name, country: city.country, href: href ?? SiteLayout.cityPage(city.slug),
+            icon: icon(primary, root: root),
             temperature: format.temperatureWithUnit(forecast.current.temperature),
             description: Self.sentence(primary.map(describe) ?? ""),
             high: today.map { format.temperature(max($0.temperatureMax, forecast.current.temperature)) },

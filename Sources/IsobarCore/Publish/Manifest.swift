@@ -28,7 +28,8 @@ public struct Manifest: Codable, Sendable, Equatable {
         public var fingerprint: String
         /// The city's files as written, by relative path.
         public var stamps: [String: Stamp]
-        public var card: IndexPageModel.Card
+        /// Its card on the index in each of the site's languages, by `lang` code.
+        public var cards: [String: IndexPageModel.Card]
         public var dataTime: Date
         public var alerts: [AlertsFeed.Item]
         public var status: CityOutcome.Status
@@ -36,7 +37,7 @@ public struct Manifest: Codable, Sendable, Equatable {
         public var source: String
     }
 
-    public var version = 2
+    public var version = 3
     /// Relative path → owning city slug, or "" for the index, feeds and assets.
     public var files: [String: String] = [:]
     public var cities: [String: City] = [:]
@@ -105,31 +106,8 @@ public struct Manifest: Codable, Sendable, Equatable {
                     }
                 }
             }
-            json.field("card") {
-                let card = city.card
-                json.object {
-                    json.field("alertCount") { json.integer(Int64(card.alertCount)) }
-                    json.field("alertLabel", card.alertLabel)
-                    json.field("country", card.country)
-                    json.field("description", card.description)
-                    json.field("hasAlerts") { json.bool(card.hasAlerts) }
-                    json.field("high", card.high)
-                    json.field("href", card.href)
-                    if let icon = card.icon {
-                        json.field("icon") {
-                            json.object {
-                                json.field("alt", icon.alt)
-                                json.field("src", icon.src)
-                            }
-                        }
-                    }
-                    json.field("low", card.low)
-                    json.field("name", card.name)
-                    json.field("nowcast", card.nowcast)
-                    json.field("staleNote", card.staleNote)
-                    json.field("temperature", card.temperature)
-                    json.field("updated", card.updated)
-                }
+            json.field("cards") {
+                json.object { for language in city.cards.keys.sorted() { json.field(named: language) { write(city.cards[language]!, to: json) } } }
             }
             json.field("dataTime") { json.number(city.dataTime.timeIntervalSince1970) }
             json.field("fingerprint", city.fingerprint)
@@ -148,6 +126,32 @@ public struct Manifest: Codable, Sendable, Equatable {
                 }
             }
             json.field("status", city.status.rawValue)
+        }
+    }
+
+    private static func write(_ card: IndexPageModel.Card, to json: JSONText) {
+        json.object {
+            json.field("alertCount") { json.integer(Int64(card.alertCount)) }
+            json.field("alertLabel", card.alertLabel)
+            json.field("country", card.country)
+            json.field("description", card.description)
+            json.field("hasAlerts") { json.bool(card.hasAlerts) }
+            json.field("high", card.high)
+            json.field("href", card.href)
+            if let icon = card.icon {
+                json.field("icon") {
+                    json.object {
+                        json.field("alt", icon.alt)
+                        json.field("src", icon.src)
+                    }
+                }
+            }
+            json.field("low", card.low)
+            json.field("name", card.name)
+            json.field("nowcast", card.nowcast)
+            json.field("staleNote", card.staleNote)
+            json.field("temperature", card.temperature)
+            json.field("updated", card.updated)
         }
     }
 }
@@ -200,7 +204,7 @@ extension Manifest.City {
                 return Manifest.Stamp(size: try parts.int("size"), modified: Int64(try parts.int("modified")))
             }
         }
-        card = try fields.value("card", IndexPageModel.Card.init(json:))
+        cards = try fields.value("cards") { value throws(DecodingError) in try JSONFields.dictionary(value, IndexPageModel.Card.init(json:)) }
         dataTime = Date(timeIntervalSince1970: try fields.double("dataTime"))
         alerts = try fields.value("alerts") { value throws(DecodingError) in try JSONFields.array(value, AlertsFeed.Item.init(json:)) }
         let status = try fields.string("status")

@@ -9,6 +9,12 @@ enum SiteLayout {
     static let sitemap = "sitemap.xml"
     static let robots = "robots.txt"
     static let alertsFeed = "alerts.xml"
+    static let forecastJSON = "forecast.json"
+
+    /// The folder of a further language's pages: `he`, `pt-br`, `zh-hant` (Hugo's convention).
+    static func languageFolder(_ code: String) -> String {
+        Strings.htmlLanguage(code).lowercased()
+    }
 
     static var topLevelNames: [String] {
         [assetsFolder, index, notFound, sitemap, robots, alertsFeed, OutputLock.fileName, Manifest.fileName]
@@ -19,6 +25,18 @@ enum SiteLayout {
     /// as a listing; a web host serves either).
     static func cityPage(_ slug: String) -> String {
         slug + "/" + index
+    }
+
+    /// The path from a file to the site's root: `../` for each folder it is in.
+    static func root(of path: String) -> String {
+        String(repeating: "../", count: path.utf8.filter { $0 == UInt8(ascii: "/") }.count)
+    }
+
+    /// A page's public address under `base_url`: a folder's `index.html` as the folder
+    /// (`https://…/he/london-gb/`), as web hosts serve it.
+    static func url(of path: String, base: String) -> String {
+        let base = base.hasSuffix("/") ? base : base + "/"
+        return base + (path == index || path.hasSuffix("/" + index) ? String(path.dropLast(index.count)) : path)
     }
 
     /// A city page's public address, its folder under `base_url` as web hosts serve it:

@@ -22,6 +22,32 @@ public struct LayoutModel: Sendable {
         public var kind: String
         /// Crawlers should not index the 404 page.
         public var noIndex: Bool
+        /// The index in the page's language, from the page.
+        public var home: String
+        /// The alerts feed in the page's language: from the page, and its address.
+        public var feed: String
+        public var feedURL: String
+        /// The page in each of the site's languages (itself included), for
+        /// `<link rel="alternate" hreflang>` and the language switcher; empty for a site in
+        /// one language and for the 404 page.
+        public var alternates: [Alternate] = []
+        public var hasAlternates: Bool { !alternates.isEmpty }
+        /// The page at the top level (`x-default`): the one for visitors of no listed language.
+        public var defaultURL: String = ""
+    }
+
+    /// The same page in another of the site's languages.
+    public struct Alternate: Sendable, Equatable {
+        /// For `hreflang` and `lang`: `he`, `pt-BR`.
+        public var language: String
+        /// The language's name in itself, from CLDR: "עברית", "Deutsch".
+        public var name: String
+        public var direction: String
+        /// Its address, and the link to it from this page.
+        public var url: String
+        public var href: String
+        /// This page's own language.
+        public var current: Bool
     }
 
     /// Who the weather data is from, as the providers' terms ask (Open-Meteo: CC BY 4.0).

@@ -54,10 +54,25 @@ public enum NewSite {
 
         """
 
+    /// The languages the built-in theme ships, by file name (`pt-BR`, `zh-Hant`).
+    public static var shippedLanguages: [String] {
+        ThemeFiles.builtin(under: ThemeFiles.templatesFolder).keys
+            .filter { $0.hasPrefix("i18n/") && $0.hasSuffix(".yml") }
+            .map { String($0.dropFirst(5).dropLast(4)) }.sorted()
+    }
+
     /// Writes the site into `folder`, which must be missing or empty: nothing of the
-    /// user's is overwritten.
-    public static func write(into folder: URL) throws -> [String] {
+    /// user's is overwritten. `language`: the site's (`--language`), one that ships.
+    public static func write(into folder: URL, language: String = "en") throws -> [String] {
         let manager = FileManager.default
+        let templates = folder.appendingPathComponent("Templates")
+        guard language.range(of: #"^[A-Za-z]{2,3}([_-][A-Za-z]{2,4})?$"#, options: .regularExpression) != nil,
+            Strings.fileCandidates(language).contains(where: shippedLanguages.contains),
+            (try? Strings.load(templates: templates, language: language))?.warning == nil
+        else {
+            throw IsobarError(step: .config, path: folder.path, message: "Isobar ships no strings for language \"\(language)\"",
+                              hint: "use one of \(shippedLanguages.joined(separator: ", ")) (README, \"Languages\"), or add your own later")
+        }
         if manager.fileExists(atPath: folder.path) {
             let contents = (try? manager.contentsOfDirectory(atPath: folder.path)) ?? ["?"]
             guard contents.isEmpty else {
@@ -71,6 +86,7 @@ public enum NewSite {
             throw IsobarError(step: .config, path: folder.path, message: "cannot create the folder: \(error.localizedDescription)")
         }
         var written: [String] = []
+        let config = config.replacingOccurrences(of: "\nlanguage: en ", with: "\nlanguage: \(language) ")
         for (name, text) in [("isobar.yml", config), ("places.json", places), ("README.md", readme)] {
             let file = folder.appendingPathComponent(name)
             _ = try AtomicFile.write(Data(text.utf8), to: file, step: .config)

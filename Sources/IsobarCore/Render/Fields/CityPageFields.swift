@@ -273,5 +273,6 @@ extension CityPageModel: TemplateModel {
         .init("share", \.share, "Share links"),
         .init("source", \.source, "The data's provider", example: "OpenWeather"),
         .init("root", \.root, "Relative path from the page to the site root", example: "../"),
+        .init("home", \.home, "The link to the index in the page's language", example: "../index.html"),
     ])
 }

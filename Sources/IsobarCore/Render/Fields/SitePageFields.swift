@@ -62,6 +62,23 @@ extension LayoutModel.Page: TemplateModel {
         .init("root", \.root, "Path from the page to the site root", example: "../"),
         .init("kind", \.kind, "`index`, `city` or `not-found`", example: "city"),
         .init("noIndex", \.noIndex, "Crawlers should not index it (the 404 page)", example: "false"),
+        .init("home", \.home, "The index in the page's language, from the page", example: "../index.html"),
+        .init("feed", \.feed, "The alerts feed in the page's language, from the page", example: "../alerts.xml"),
+        .init("feedURL", \.feedURL, "The alerts feed's address", example: "https://weather.example.org/alerts.xml"),
+        .init("alternates", \.alternates, "The page in each of the site's languages, itself included (empty for one language)"),
+        .init("hasAlternates", \.hasAlternates, "Whether the site has more than one language", example: "false"),
+        .init("defaultURL", \.defaultURL, "The page at the top level, for hreflang=\"x-default\"", example: "https://weather.example.org/lod-il/"),
+    ])
+}
+
+extension LayoutModel.Alternate: TemplateModel {
+    static let fields = TemplateFields<Self>("Alternate", "The page in one of the site's languages.", [
+        .init("language", \.language, "For hreflang and lang", example: "he"),
+        .init("name", \.name, "The language's name in itself, from CLDR", example: "עברית"),
+        .init("direction", \.direction, "`ltr` or `rtl`", example: "rtl"),
+        .init("url", \.url, "Its address", example: "https://weather.example.org/he/london-gb/"),
+        .init("href", \.href, "The link to it from this page", example: "../he/london-gb/index.html"),
+        .init("current", \.current, "It is this page", example: "false"),
     ])
 }
 

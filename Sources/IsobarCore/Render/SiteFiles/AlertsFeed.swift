@@ -1,7 +1,7 @@
 import Foundation
 
 /// `alerts.xml`: an Atom feed of every active weather alert, one entry per alert,
-/// linking to its city's page. Its `updated` time is that of the newest data, not the
+/// linking to its city's page; one per language (`he/alerts.xml`), linking to its pages. Its `updated` time is that of the newest data, not the
 /// build's, so an unchanged forecast gives an unchanged file.
 public enum AlertsFeed {
     public struct Item: Codable, Sendable, Equatable {
@@ -11,18 +11,17 @@ public enum AlertsFeed {
         var index: Int
     }
 
-    static func xml(title: String, baseURL: URL, updated: Date, items: [Item]) -> String {
-        let base = baseURL.absoluteString
+    /// `items`: each alert with the address of its city's page in the feed's language.
+    static func xml(title: String, feedURL: String, homeURL: String, updated: Date, items: [(item: Item, page: String)]) -> String {
         var xml = #"<?xml version="1.0" encoding="utf-8"?>"# + "\n"
         xml += #"<feed xmlns="http://www.w3.org/2005/Atom">"# + "\n"
         xml += "  <title>\(XMLText.escape(title))</title>\n"
-        xml += "  <id>\(XMLText.escape(base))alerts.xml</id>\n"
-        xml += #"  <link rel="self" type="application/atom+xml" href="\#(XMLText.escape(base))alerts.xml"/>"# + "\n"
-        xml += #"  <link rel="alternate" type="text/html" href="\#(XMLText.escape(base))"/>"# + "\n"
+        xml += "  <id>\(XMLText.escape(feedURL))</id>\n"
+        xml += #"  <link rel="self" type="application/atom+xml" href="\#(XMLText.escape(feedURL))"/>"# + "\n"
+        xml += #"  <link rel="alternate" type="text/html" href="\#(XMLText.escape(homeURL))"/>"# + "\n"
         xml += "  <updated>\(AtomDate.string(updated))</updated>\n"
         xml += "  <author><name>\(XMLText.escape(title))</name></author>\n"
-        for item in items {
-            let page = SiteLayout.cityURL(item.slug, base: base)
+        for (item, page) in items {
             let alert = item.alert
             xml += "  <entry>\n"
             xml += "    <title>\(XMLText.escape("\(item.city): \(Presenter.sentence(alert.event))"))</title>\n"

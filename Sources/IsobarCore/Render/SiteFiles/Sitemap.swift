@@ -6,13 +6,21 @@ enum Sitemap {
         var url: String
         /// When the page's data is from, so crawlers see real changes only.
         var modified: Date
+        /// The page in each of the site's languages and `x-default` (hreflang, address);
+        /// none for a site in one language.
+        var alternates: [(language: String, url: String)] = []
     }
 
     static func xml(_ entries: [Entry]) -> String {
         var xml = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
-        xml += #"<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">"# + "\n"
+        xml += #"<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">"# + "\n"
         for entry in entries {
-            xml += "  <url><loc>\(XMLText.escape(entry.url))</loc><lastmod>\(AtomDate.string(entry.modified))</lastmod></url>\n"
+            xml += "  <url><loc>\(XMLText.escape(entry.url))</loc><lastmod>\(AtomDate.string(entry.modified))</lastmod>"
+            // Google's form of a page's languages: each alternate, the page itself included.
+            for (language, url) in entry.alternates {
+                xml += #"<xhtml:link rel="alternate" hreflang="\#(XMLText.escape(language))" href="\#(XMLText.escape(url))"/>"#
+            }
+            xml += "</url>\n"
         }
         return xml + "</urlset>\n"
     }
