@@ -147,6 +147,8 @@ def cmd_summarize(args):
         rss = median([r.get("max_rss_kb") for r in use])
         cpu = median([(r.get("user_s", 0) + r.get("sys_s", 0)) / r["wall_s"] for r in use if r["wall_s"]])
         pages = n + 1
+        if tool == "isobar-languages":   # every page in each language
+            pages *= len([x for x in meta.get("languages", "").split(",") if x])
         fw = [r.get("files_written") for r in use if r.get("files_written") not in (None, "")]
         row = {
             "tool": tool, "n": n, "runs": len(rs), "failed_runs": len(rs) - len(ok),
@@ -165,7 +167,12 @@ def cmd_summarize(args):
     ratios = []
     for n in sorted({r["n"] for r in rows}):
         iso, reb, hugo = byk.get(("isobar", n)), byk.get(("isobar-rebuild", n)), byk.get(("hugo", n))
+        many = byk.get(("isobar-languages", n))
         rat = {"n": n}
+        if iso and many and iso["wall_s_median"]:
+            rat["languages_over_one_wall"] = many["wall_s_median"] / iso["wall_s_median"]
+            if iso["max_rss_mib_median"]:
+                rat["languages_over_one_rss"] = many["max_rss_mib_median"] / iso["max_rss_mib_median"]
         if iso and hugo and iso["wall_s_median"]:
             rat["hugo_over_isobar_wall"] = hugo["wall_s_median"] / iso["wall_s_median"]
             if iso["max_rss_mib_median"]:
@@ -198,6 +205,8 @@ def cmd_summarize(args):
             parts.append("Hugo/Isobar RSS %.2f" % rat["hugo_over_isobar_rss"])
         if "rebuild_over_full_wall" in rat:
             parts.append("rebuild/full %.3f" % rat["rebuild_over_full_wall"])
+        if "languages_over_one_wall" in rat:
+            parts.append("languages/one wall %.2f, RSS %.2f" % (rat["languages_over_one_wall"], rat.get("languages_over_one_rss", 0)))
         print("N=%-6d %s" % (rat["n"], ", ".join(parts)))
     for key in order:
         tool, n = key

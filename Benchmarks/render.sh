@@ -13,6 +13,8 @@
 #       --timeout SECS   kill a run after SECS (default 3600)
 #       --results FILE   where to write the JSON (default Benchmarks/results/render-<date>.json)
 #       --keep-outputs   keep the built sites (under the run's scratch folder) for inspection
+#       --languages L    also a full build of the same site in the languages L (e.g. en,he,ar:
+#                        `languages: [en, he, ar]`), to compare with the one-language build
 #
 # For each N, per run: Isobar full build into a new folder, Isobar rebuild into the same
 # folder (no data changed: it should write nothing), Hugo full build into a new folder.
@@ -31,9 +33,10 @@ HUGO=1
 TIMEOUT=3600
 RESULTS=""
 KEEP=0
+LANGUAGES=""
 NS=()
 
-usage() { sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; exit "${1:-0}"; }
+usage() { sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//'; exit "${1:-0}"; }
 
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -47,6 +50,7 @@ while [ $# -gt 0 ]; do
         --timeout) TIMEOUT="$2"; shift 2 ;;
         --results) RESULTS="$2"; shift 2 ;;
         --keep-outputs) KEEP=1; shift ;;
+        --languages) LANGUAGES="$2"; shift 2 ;;
         -h|--help) usage 0 ;;
         -*) echo "render.sh: unknown option $1" >&2; usage 64 ;;
         *) NS+=("$1"); shift ;;
@@ -160,7 +164,11 @@ for n in "${NS[@]}"; do
     # (always Isobar's) does not pay for a cold page cache that the next tool then enjoys.
     echo "== reading the data set once (page cache)"
     find "$dir" -type f -print0 | xargs -0 cat > /dev/null
-    echo "== N=$n: $RUNS runs (isobar full, isobar rebuild, hugo full)"
+    if [ -n "$LANGUAGES" ]; then
+        # The same site in several languages: only the first line differs.
+        sed "s/^language: .*/languages: [${LANGUAGES//,/, }]/" "$dir/isobar.yml" > "$dir/isobar-languages.yml"
+    fi
+    echo "== N=$n: $RUNS runs (isobar full, isobar rebuild${LANGUAGES:+, isobar in $LANGUAGES}, hugo full)"
     for run in $(seq 1 "$RUNS"); do
         iout="$SCRATCH/out-isobar-$n-$run"
         hout="$SCRATCH/out-hugo-$n-$run"
@@ -171,6 +179,12 @@ for n in "${NS[@]}"; do
         measure isobar-rebuild "$n" "$run" "$iout" "$SCRATCH/report-$n-$run-rebuild.json" -- \
             "$BIN" build --config "$dir/isobar.yml" --output "$iout" --quiet \
             --report "$SCRATCH/report-$n-$run-rebuild.json"
+        if [ -n "$LANGUAGES" ]; then
+            sync
+            measure isobar-languages "$n" "$run" "$SCRATCH/out-isobar-languages-$n-$run" "$SCRATCH/report-$n-$run-languages.json" -- \
+                "$BIN" build --config "$dir/isobar-languages.yml" --output "$SCRATCH/out-isobar-languages-$n-$run" --quiet \
+                --report "$SCRATCH/report-$n-$run-languages.json"
+        fi
         if [ "$HUGO" = 1 ]; then
             sync
             measure hugo "$n" "$run" "$hout" "" -- \
@@ -190,6 +204,7 @@ json.dump({
     "runs_per_tool": $RUNS,
     "seed": "$SEED",
     "hugo_data_mode": "$HUGO_DATA",
+    "languages": "$LANGUAGES",
     "isobar_binary": "$BIN",
     "isobar_version": """$ISOBAR_VERSION""",
     "git_commit": "$COMMIT",

@@ -135,9 +135,11 @@ import Testing
         let site = try TemporaryFolder.demoSite()
         defer { site.cleanup() }
         try edit(site) { $0.replacingOccurrences(of: "language: en\n", with: "languages: [en, sw]\n") }
-        let run = try IsobarRun(["build"], in: site.url)
-        #expect(run.status != 0 && run.stderr.contains("no UI strings for language \"sw\""), "\(run.stderr)")
-        #expect(run.stderr.contains("Templates/i18n/sw.yml"), "the fix")
+        for command in ["check", "build"] {
+            let run = try IsobarRun([command], in: site.url)
+            #expect(run.status != 0 && run.stderr.contains("no UI strings for language \"sw\""), "\(command): \(run.stderr)")
+            #expect(run.stderr.contains("Templates/i18n/sw.yml"), "\(command): the fix")
+        }
     }
 
     /// One fetch per city whatever the languages: 2,000 cities cost the same requests in

@@ -38,8 +38,16 @@ public struct SiteChecker: Sendable {
         }
         do {
             // A partial translation is listed in full below, not summed up as `build` does.
-            let (_, warning, _) = try Strings.load(templates: config.templatesDirectory, language: config.language)
-            if let warning { warnings.append(warning) }
+            // Each of a multilingual site's languages needs its strings, as `build` requires.
+            for language in config.languages {
+                let (_, warning, _) = try Strings.load(templates: config.templatesDirectory, language: language)
+                guard let warning else { continue }
+                if config.languages.count == 1 {
+                    warnings.append(warning)
+                } else {
+                    errors.append(SiteLanguage.withoutStrings(language, warning, config))
+                }
+            }
             // Every translation the theme has, not just the site's: a theme is shared.
             let english = try Strings.englishKeys(templates: config.templatesDirectory)
             for (file, missing, unknown) in try Strings.coverage(templates: config.templatesDirectory) {

@@ -30,10 +30,7 @@ struct SiteLanguage: Sendable {
         try config.languages.enumerated().map { position, listed in
             let (strings, warning, untranslated) = try Strings.load(templates: config.templatesDirectory, language: listed)
             if let warning {
-                guard config.languages.count == 1 else {
-                    throw IsobarError(step: .config, path: config.file.path, message: "languages: \(warning)",
-                                      hint: "add Templates/i18n/\(Strings.htmlLanguage(listed)).yml, or leave \(listed) out of `languages:`")
-                }
+                guard config.languages.count == 1 else { throw withoutStrings(listed, warning, config) }
                 log("warning: \(warning)")
             }
             if let untranslated { log("warning: \(untranslated)") }
@@ -45,6 +42,12 @@ struct SiteLanguage: Sendable {
             return SiteLanguage(listed: listed, strings: strings, presenter: presenter,
                                 folder: position == 0 ? "" : SiteLayout.languageFolder(listed) + "/", name: autonym(strings.language))
         }
+    }
+
+    /// A language of a multilingual site without its strings file.
+    static func withoutStrings(_ listed: String, _ warning: String, _ config: SiteConfig) -> IsobarError {
+        IsobarError(step: .config, path: config.file.path, message: "languages: \(warning)",
+                    hint: "add Templates/i18n/\(Strings.htmlLanguage(listed)).yml, or leave \(listed) out of `languages:`")
     }
 
     /// "עברית", "Deutsch", "Português (Brasil)": CLDR's name of the language in itself,
