@@ -113,6 +113,34 @@ import Testing
         #expect(try page("he/404.html").contains(#"<a href="/he/index.html">"#))
     }
 
+    /// Every shipped language builds the demo: one site in all 31, each page marked with
+    /// its language and direction, no placeholder left unfilled and no key shown for a word.
+    @Test func everyShippedLanguageBuildsTheDemo() async throws {
+        let site = try TemporaryFolder.demoSite()
+        defer { site.cleanup() }
+        let languages = ["en"] + LanguagesTests.promised.filter { $0 != "en" }
+        try edit(site) { $0.replacingOccurrences(of: "language: en\n", with: "languages: [\(languages.joined(separator: ", "))]\n") }
+        let run = try await IsobarRun.launch(["build"], in: site.url, environment: ["SOURCE_DATE_EPOCH": "1795348800"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(!run.stderr.contains("warning"), "\(run.stderr)")
+        let english = try Strings.load(templates: LanguagesTests.templates, language: "en").strings
+        let keys = Set(english.table.keys).union(english.plurals.keys).filter { $0.contains("_") }
+        for language in languages {
+            let folder = language == "en" ? "" : language.lowercased() + "/"
+            let direction = ["ar", "he", "fa"].contains(language) ? "rtl" : "ltr"
+            for path in ["index.html", "london-gb/index.html", "berlin-de/index.html", "new-york-us/index.html"] {
+                let html = try String(contentsOf: site.url.appendingPathComponent("_site/\(folder)\(path)"), encoding: .utf8)
+                #expect(html.contains(#"<html lang="\#(language)" dir="\#(direction)">"#), "\(language) \(path)")
+                // Text only: the page's own script and styles aside.
+                let text = html.replacing(/<script[\s\S]*?<\/script>|<style[\s\S]*?<\/style>|<[^>]+>/, with: " ")
+                #expect(text.firstMatch(of: /\{[A-Za-z_]+\}/) == nil, "\(language) \(path): \(text.firstMatch(of: /.{0,40}\{[A-Za-z_]+\}.{0,20}/).map { String($0.0) } ?? "")")
+                for key in keys where text.contains(key) {
+                    Issue.record("\(language) \(path) shows the key \(key)")
+                }
+            }
+        }
+    }
+
     @Test func aCityLanguageOutsideTheSitesIsRefused() throws {
         let site = try TemporaryFolder.demoSite()
         defer { site.cleanup() }

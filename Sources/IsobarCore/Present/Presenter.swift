@@ -96,12 +96,7 @@ public struct Presenter: Sendable {
     /// "9 hr, 14 min", "9 Std., 14 Min.", "9 ч 14 мин": CLDR's abbreviated units, in the
     /// digits the rest of the page uses.
     func duration(minutes: Int) -> String {
-        // No daylight is "0 hr", not "0 hr, 0 min"; a whole number of hours has no minutes.
-        let units: Set<Duration.UnitsFormatStyle.Unit> = minutes == 0 ? [.hours] : [.hours, .minutes]
-        return Duration.seconds(minutes * 60).formatted(
-            .units(allowed: units, width: .abbreviated,
-                   zeroValueUnits: minutes == 0 ? .show(length: 1) : .hide)
-                .locale(locale))
+        DurationText.shared(locale).text(minutes: minutes)
     }
 
     func staleNote(_ forecast: Forecast, clock: LocalTimeFormatter) -> String {
