@@ -107,7 +107,7 @@ import Testing
         #expect(page.now.feelsLike?.text == "7°")
         #expect(page.temperatureUnit == "°C")
         #expect(page.now.description == "Light drizzle")  // owm_300 of the strings, not the API's words
-        #expect(page.now.otherConditions == "mist")
+        #expect(page.now.conditions == "Light drizzle and mist")  // CLDR's list
         #expect(page.now.icon?.src == "../assets/icons/09d.svg")
         #expect(page.now.wind?.direction == "SW")
         #expect(page.now.wind?.arrowRotation == "45")  // from the SW, blowing to the NE

@@ -34,7 +34,9 @@ public struct CityPageModel: Sendable {
         public var temperature: Quantity
         public var feelsLike: Quantity?
         public var description: String
-        public var otherConditions: String?
+        /// Every condition the data names, as the language lists them (CLDR: "Light rain,
+        /// mist", "Leichter Regen und Dunst"); the description alone when there is one.
+        public var conditions: String
         public var high: Quantity?
         public var low: Quantity?
         public var wind: Wind?

@@ -123,7 +123,7 @@ public struct Presenter: Sendable {
             temperature: format.quantity(temperature: current.temperature, withUnit: true),
             feelsLike: current.feelsLike.map { format.quantity(temperature: $0) },
             description: Self.sentence(primary.map(describe) ?? ""),
-            otherConditions: others.isEmpty ? nil : others.joined(separator: ", "),
+            conditions: Self.sentence(([primary.map(describe)].compactMap { $0 } + others).formatted(.list(type: .and).locale(locale))),
             high: today.map { format.quantity(temperature: max($0.temperatureMax, current.temperature)) },
             low: today.map { format.quantity(temperature: min($0.temperatureMin, current.temperature)) },
             wind: current.windSpeed.map { wind(speed: $0, gust: current.windGust, degrees: current.windDirection, format: format) },
@@ -203,7 +203,9 @@ public struct Presenter: Sendable {
                 precipitationAmount: Self.amount(rain: day.rain, snow: day.snow).map { format.quantity(precipitation: $0) },
                 rain: day.rain.map { format.quantity(precipitation: $0) },
                 snow: day.snow.map { format.quantity(precipitation: $0) },
-                summary: day.summary,
+                // The provider's sentence is in the language it was asked for: not on another
+                // language's page, where it would be the one foreign sentence.
+                summary: strings.language == apiLanguage ? day.summary : nil,
                 wind: day.windSpeed.map { wind(speed: $0, gust: day.windGust, degrees: day.windDirection, format: format) },
                 humidity: day.humidity.map { format.quantity(percent: $0) },
                 dewPoint: day.dewPoint.map { format.quantity(temperature: $0) },
