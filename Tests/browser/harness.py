@@ -12,7 +12,7 @@ import json
 import os
 import struct
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -61,10 +61,40 @@ class Page:
     rel_path: str    # path of the .html file inside the site directory
     url_path: str    # path requested from the server (how the site links it)
     slug: str | None = None
+    # When several sites are tested together (run.sh's languages), each is a folder of
+    # the directory served, named here; id, rel_path and url_path start with it.
+    site_name: str = ""
+
+    @property
+    def path_in_site(self) -> str:
+        """url_path within the page's own site (the same page of another build)."""
+        return self.url_path.removeprefix("/" + self.site_name) if self.site_name else self.url_path
 
 
-def discover_pages(site: Path) -> list[Page]:
-    """Every generated .html page, so new pages get tested without edits here."""
+def discover_pages(site: Path, only: str | None = None, site_name: str = "") -> list[Page]:
+    """Every generated .html page, so new pages get tested without edits here.
+
+    `only` (ISOBAR_PAGES): paths inside the site separated by spaces, e.g.
+    "index.html london-gb/index.html", to test just those pages (run.sh's
+    per-language runs). A path that is not in the site is an error, so a
+    typo cannot quietly test nothing. `site_name`: the site is the folder of
+    that name in the directory served (ids and paths are prefixed with it).
+    """
+    pages = _all_pages(site)
+    if only is not None and only.strip():
+        wanted = only.split()
+        by_path = {p.rel_path: p for p in pages}
+        missing = [w for w in wanted if w not in by_path]
+        if missing:
+            raise ValueError(f"ISOBAR_PAGES names pages that are not in {site}: {' '.join(missing)}")
+        pages = [by_path[w] for w in dict.fromkeys(wanted)]
+    if site_name:
+        pages = [replace(p, id=f"{site_name}/{p.id}", rel_path=f"{site_name}/{p.rel_path}",
+                         url_path=f"/{site_name}{p.url_path}", site_name=site_name) for p in pages]
+    return pages
+
+
+def _all_pages(site: Path) -> list[Page]:
     pages = []
     for path in sorted(site.rglob("*.html")):
         rel = path.relative_to(site).as_posix()

