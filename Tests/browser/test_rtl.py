@@ -52,11 +52,10 @@ SENTENCES = ", ".join([
 
 # Sentences of a right-to-left page whose values are known not to be isolated, for a
 # reason outside the templates. A page where only these are found is reported as xfail
-# (naming them); any other unisolated value fails. Empty this once it is fixed.
-KNOWN_UNISOLATED = SENTENCES
-KNOWN_REASON = ("Strings.fill wraps a sentence's values in U+2068…U+2069, but MarkupEscaping "
-                "drops U+2066–U+2069 from every value printed on a page (isBidiControl, "
-                "Sources/IsobarCore/Render/MarkupEscaping.swift)")
+# (naming them); any other unisolated value fails. None now: MarkupEscaping keeps the
+# balanced U+2068…U+2069 pairs Strings.fill writes (it once dropped them).
+KNOWN_UNISOLATED = ""
+KNOWN_REASON = ""
 
 # What a <bdi dir="ltr"> or <time dir="ltr"> may hold: a number with its unit, a clock
 # time, or a pollutant with its concentration.

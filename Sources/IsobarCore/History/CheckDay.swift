@@ -18,19 +18,22 @@ enum CheckDay {
     /// Millionths of a degree, as `error` counts them.
     static let errorUnit = 1_000_000.0
 
+    /// The chance from which a forecast counts as one of rain (the page says it, too).
+    static let likelyChance = 0.5
+
     /// `likely` of a pair in hand.
     static func likely(chance: Double?) -> Bool {
-        (chance ?? 0) >= 0.5
+        (chance ?? 0) >= likelyChance
     }
 
     /// 1 when rain was forecast at 50 % or more, else 0 (no chance sent counts as not likely).
     static func likely(_ row: String) -> String {
-        "coalesce(\(column(row, "chance")) >= 0.5, 0)"
+        "coalesce(\(column(row, "chance")) >= \(likelyChance), 0)"
     }
 
     /// 1 when rain was forecast at 50 % or more and came, else 0.
     static func happened(_ row: String) -> String {
-        "coalesce(\(column(row, "chance")) >= 0.5 AND \(column(row, "precipitated")), 0)"
+        "coalesce(\(column(row, "chance")) >= \(likelyChance) AND \(column(row, "precipitated")), 0)"
     }
 
     /// Adds the pair to its day.

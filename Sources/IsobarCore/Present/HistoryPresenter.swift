@@ -37,6 +37,7 @@ extension Presenter {
                 "count": String(check.likelyRain),
                 "percent": UnitFormatter.percent(100 * Double(check.likelyRainHappened) / Double(check.likelyRain)),
                 "ahead": strings.count("hours_ahead", Double(check.leadHours)),
+                "threshold": UnitFormatter.percent(100 * CheckDay.likelyChance),
             ])
         }
         let newRecords = summary.newRecords.map { record -> String in

@@ -3,8 +3,11 @@
 /// The five characters that mean something in markup become references; so do line
 /// breaks and tabs (a blank line inside an HTML block would hand the rest to Markdown);
 /// control characters, which no page may contain, and bidirectional override controls,
-/// which only serve to make text read as something it is not, are dropped. Callers add
-/// the characters their context also needs escaped.
+/// which only serve to make text read as something it is not, are dropped — except a
+/// FIRST STRONG ISOLATE closed by its POP DIRECTIONAL ISOLATE within the value: such a
+/// pair only keeps what it holds in its own order (it is how a right-to-left sentence
+/// keeps "−2 °C" readable, `Strings.fill`), and cannot reorder anything around it.
+/// Callers add the characters their context also needs escaped.
 enum MarkupEscaping {
     static func escape(_ text: String, alsoEscaping extra: ASCIISet = []) -> String {
         // Most values (numbers, times, words) need nothing: return them as they are.
@@ -21,8 +24,11 @@ enum MarkupEscaping {
     }
 
     private static func appendEscaping(_ text: String, to escaped: inout String, _ extra: ASCIISet) {
-        for scalar in text.unicodeScalars {
+        let isolates = balancedIsolates(text)
+        for (position, scalar) in text.unicodeScalars.enumerated() {
             switch scalar {
+            case _ where isolates.contains(position):
+                escaped.unicodeScalars.append(scalar)
             case "&": escaped += "&amp;"
             case "<": escaped += "&lt;"
             case ">": escaped += "&gt;"
@@ -59,6 +65,23 @@ enum MarkupEscaping {
             }
         }
         return false
+    }
+
+    /// The positions (in scalars) of each U+2068 FIRST STRONG ISOLATE in `text` and of the
+    /// U+2069 POP DIRECTIONAL ISOLATE that closes it; an unclosed one or a stray pop is not
+    /// among them.
+    static func balancedIsolates(_ text: String) -> Set<Int> {
+        guard text.unicodeScalars.contains("\u{2068}") else { return [] }
+        var open: [Int] = [], kept = Set<Int>()
+        for (position, scalar) in text.unicodeScalars.enumerated() {
+            if scalar == "\u{2068}" {
+                open.append(position)
+            } else if scalar == "\u{2069}", let start = open.popLast() {
+                kept.insert(start)
+                kept.insert(position)
+            }
+        }
+        return kept
     }
 
     /// U+202A–U+202E and U+2066–U+2069; the marks right-to-left names need (LRM, RLM) stay.
