@@ -111,6 +111,17 @@ if [ -z "$*" ]; then
             python3 -m pytest -q -k "not selftest" $tests || lang_status=$?
         if [ "$lang_status" -ne 0 ]; then status=1; fi
     done
+    # A multilingual site (languages: [en, he, ar], Lod's own page in Hebrew): the pages
+    # with the language switcher and hreflang links, in each direction, checked the same way.
+    sed -e 's/^language: .*/languages: [en, he, ar]/' -e 's/timezone: Asia\/Jerusalem }/timezone: Asia\/Jerusalem, language: he }/' \
+        "$demo/isobar.yml" > "$demo/isobar-multilingual.yml"
+    grep -q "language: he }" "$demo/isobar-multilingual.yml" || { echo "run.sh: Lod not found in isobar.yml" >&2; exit 1; }
+    (cd "$demo" && SOURCE_DATE_EPOCH=1795348800 "$isobar" build --config isobar-multilingual.yml --output "$tmp/multilingual" --quiet)
+    ml_status=0
+    ISOBAR_SITE="$tmp/multilingual" ISOBAR_PAGES="index.html he/index.html lod-il/index.html en/lod-il/index.html ar/london-gb/index.html" \
+        ISOBAR_ARTIFACTS="$artifacts/multilingual" PYTHONDONTWRITEBYTECODE=1 \
+        python3 -m pytest -q -k "not selftest" $checks || ml_status=$?
+    if [ "$ml_status" -ne 0 ]; then status=1; fi
 fi
 echo "run.sh: artifacts in $artifacts"
 exit "$status"

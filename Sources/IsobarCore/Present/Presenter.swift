@@ -203,9 +203,10 @@ public struct Presenter: Sendable {
                 precipitationAmount: Self.amount(rain: day.rain, snow: day.snow).map { format.quantity(precipitation: $0) },
                 rain: day.rain.map { format.quantity(precipitation: $0) },
                 snow: day.snow.map { format.quantity(precipitation: $0) },
-                // The provider's sentence is in the language it was asked for: not on another
-                // language's page, where it would be the one foreign sentence.
-                summary: strings.language == apiLanguage ? day.summary : nil,
+                // OpenWeather writes its daily summary in English whatever `lang` asks (it
+                // translates only the condition descriptions): on another language's page
+                // it would be the one foreign sentence.
+                summary: strings.language == "en" ? day.summary : nil,
                 wind: day.windSpeed.map { wind(speed: $0, gust: day.windGust, degrees: day.windDirection, format: format) },
                 humidity: day.humidity.map { format.quantity(percent: $0) },
                 dewPoint: day.dewPoint.map { format.quantity(temperature: $0) },

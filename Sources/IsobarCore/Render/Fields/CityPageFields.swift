@@ -200,7 +200,7 @@ extension CityPageModel.Day: TemplateModel {
         .init("precipitationAmount", \.precipitationAmount, "The day's total of rain and snow", example: "3.2 mm"),
         .init("rain", \.rain, "The day's rain", example: "3.2 mm"),
         .init("snow", \.snow, "The day's snow (water equivalent)", example: "1.0 mm"),
-        .init("summary", \.summary, "The provider's summary of the day, on pages in the language it was fetched in", example: "Rain in the afternoon"),
+        .init("summary", \.summary, "The provider's summary of the day (OpenWeather's, in English: on English pages only)", example: "Rain in the afternoon"),
         .init("wind", \.wind, "The day's wind (the provider's daily figure: its maximum with Open-Meteo), prevailing direction and strongest gust"),
         .init("humidity", \.humidity, "Relative humidity (the day's mean; not from Open-Meteo)", example: "78 %"),
         .init("dewPoint", \.dewPoint, "Dew point (not from Open-Meteo)", example: "5°"),
