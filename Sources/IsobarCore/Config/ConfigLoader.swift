@@ -243,7 +243,7 @@ public enum ConfigLoader {
     /// A language code as `language:` takes it: `en`, `pt_br`, `zh-Hant`.
     static func languageCode(_ value: YAMLValue) throws -> String {
         let code = try value.nonEmptyString()
-        guard code.range(of: #"^[A-Za-z]{2,3}([_-][A-Za-z]{2,4})?$"#, options: .regularExpression) != nil else {
+        guard Strings.isLanguageCode(code) else {
             throw value.error("\"\(code)\" is not a language code", hint: "use a code such as en, de, he or pt_br")
         }
         return code

@@ -404,7 +404,7 @@ public struct SiteBuilder: Sendable {
             let cards = built.compactMap { $0.cards[language.code] }
             // A city without data is still listed, linking to its last page when there is one.
             let missing = outcomes.filter { $0.built == nil }.map { result in
-                let page = cities[result.slug].flatMap { city in inputs.cityPages(city).first { $0.language.code == language.code } }
+                let page = cities[result.slug].flatMap { inputs.cityPage($0, in: language) }
                 return IndexPageModel.Missing(
                     name: result.name, country: cities[result.slug]?.country ?? "",
                     href: page.flatMap { previous.files[$0.path] != nil ? root + $0.path : nil })
@@ -433,7 +433,7 @@ public struct SiteBuilder: Sendable {
                 title: "\(config.title): \(language.strings["alerts"])", feedURL: SiteLayout.url(of: feed, base: base),
                 homeURL: SiteLayout.url(of: index.path, base: base), updated: newest,
                 items: published.flatMap { entry in
-                    let page = inputs.cityPages(entry.city).first { $0.language.code == language.code }
+                    let page = inputs.cityPage(entry.city, in: language)
                     let url = SiteLayout.url(of: page?.path ?? SiteLayout.cityPage(entry.city.slug), base: base)
                     return entry.alerts.map { (item: $0, page: url) }
                 })

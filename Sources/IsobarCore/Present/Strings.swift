@@ -23,6 +23,12 @@ public struct Strings: Sendable {
         direction = Self.direction(of: language)
     }
 
+    /// A code as `language:` and `--language` take it (`en`, `pt_br`, `zh-Hant`): also what
+    /// keeps a strings file's name inside `i18n/`.
+    static func isLanguageCode(_ code: String) -> Bool {
+        code.range(of: #"^[A-Za-z]{2,3}([_-][A-Za-z]{2,4})?$"#, options: .regularExpression) != nil
+    }
+
     /// `pt_br` → `pt-BR`, `zh_hant` → `zh-Hant`: the form HTML's `lang` takes.
     public static func htmlLanguage(_ code: String) -> String {
         let parts = code.split(whereSeparator: { $0 == "_" || $0 == "-" })

@@ -33,17 +33,17 @@ enum SiteLayout {
     }
 
     /// A page's public address under `base_url`: a folder's `index.html` as the folder
-    /// (`https://…/he/london-gb/`), as web hosts serve it.
+    /// (`https://…/he/london-gb/`), as web hosts serve it. Slugs and language folders are
+    /// [a-z0-9-], so plain concatenation is the URL (`URL.appendingPathComponent` was a
+    /// visible share of presenting).
     static func url(of path: String, base: String) -> String {
         let base = base.hasSuffix("/") ? base : base + "/"
         return base + (path == index || path.hasSuffix("/" + index) ? String(path.dropLast(index.count)) : path)
     }
 
-    /// A city page's public address, its folder under `base_url` as web hosts serve it:
-    /// the canonical URL, the share link, the sitemap's and the feed's. Slugs are
-    /// [a-z0-9-] (`Slug.problem`), so plain concatenation is the URL;
-    /// `URL.appendingPathComponent` was a visible share of presenting.
+    /// A city page's public address at the top level, its folder under `base_url` as web
+    /// hosts serve it (a page in another language: `url(of:)` of its path).
     static func cityURL(_ slug: String, base: String) -> String {
-        (base.hasSuffix("/") ? base : base + "/") + slug + "/"
+        url(of: cityPage(slug), base: base)
     }
 }

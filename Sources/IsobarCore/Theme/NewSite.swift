@@ -66,7 +66,7 @@ public enum NewSite {
     public static func write(into folder: URL, language: String = "en") throws -> [String] {
         let manager = FileManager.default
         let templates = folder.appendingPathComponent("Templates")
-        guard language.range(of: #"^[A-Za-z]{2,3}([_-][A-Za-z]{2,4})?$"#, options: .regularExpression) != nil,
+        guard Strings.isLanguageCode(language),
             Strings.fileCandidates(language).contains(where: shippedLanguages.contains),
             (try? Strings.load(templates: templates, language: language))?.warning == nil
         else {
