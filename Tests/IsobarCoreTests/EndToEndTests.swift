@@ -60,7 +60,7 @@ import Testing
             let shown = UnitFormatter.signed(temperature)
             // The API's units are the city's units (New York is imperial), so the number shows as sent.
             let unit = slug == "new-york-us" ? "°F" : "°C"
-            #expect(html.contains("<p class=\"now-temp\"><bdi dir=\"ltr\">\(shown) \(unit)</bdi></p>"), "\(slug): \(shown) \(unit)")
+            #expect(html.contains("<p class=\"now-temp\"><bdi dir=\"ltr\">\(shown)\(unit)</bdi></p>"), "\(slug): \(shown)\(unit)")
             let icon = try #require(weather["icon"] as? String)
             #expect(html.contains("src=\"../assets/icons/\(icon).svg\""), "\(slug): icon \(icon)")
             // Described by the strings for its condition code, not by the API's words.

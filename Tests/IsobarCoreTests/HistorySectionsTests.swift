@@ -36,7 +36,7 @@ import Testing
         #expect(summary.newRecords == [.warmestOnDate], "12.4 °C beats 23 November 2025's 11 °C, not 2 November 2025's 13 °C")
         let model = try #require(try PresentationTests.presenter().history(summary, format: UnitFormatter(units: .metric, locale: Locale(identifier: "en"))))
         #expect(model.comparedWithYesterday == "3° warmer than yesterday at this time")
-        #expect(model.newRecords == ["Today’s high so far, 12 °C, is the warmest November 23 on record."])
+        #expect(model.newRecords == ["Today’s high so far, 12°C, is the warmest November 23 on record."])
         #expect(model.since == "November 2, 2025")
         let date = try #require(model.onThisDate)
         #expect(date.period == "November 23" && date.warmest.temperature.text == "12°" && date.warmest.date == "November 23, 2026")
@@ -45,7 +45,7 @@ import Testing
         #expect(month.period == "November" && month.coldest.temperature.text == "−3°" && month.coldest.datetime == "2025-11-02")
         // Only the 24 h check has enough pairs; its rain figure has enough likely hours.
         #expect(model.checks.map(\.text) == ["24 hours ahead: off by 1° on average, over 200 forecasts"])
-        #expect(model.rainCheck == "Rain forecast 24 hours ahead at a chance of 50 % or more fell 9 times out of 12 (75 %).")
+        #expect(model.rainCheck == "Rain forecast 24 hours ahead at a chance of 50% or more fell 9 times out of 12 (75%).")
         #expect(model.pastWeek.map(\.datetime) == (16...22).map { "2026-11-\($0)" })
         #expect(model.pastWeek.last?.high?.text == "10°" && model.hasPastWeek)
         #expect(model.pastWeekChart.hasPrefix("<svg class=\"chart history-chart\"") && model.pastWeekChart.contains("<desc id=\"past-week-desc\">Highs from"))

@@ -26,6 +26,16 @@ import Testing
 
     /// Tags and attributes that could run script, found by reading each tag's attributes
     /// the way a browser does (quoted values are values, whatever they contain).
+    /// Every isolate (U+2066–U+2068) in `text` is closed by a U+2069, and no U+2069 is stray.
+    static func isolatesAreClosed(_ text: String) -> Bool {
+        var open = 0
+        for scalar in text.unicodeScalars {
+            if (0x2066...0x2068).contains(scalar.value) { open += 1 }
+            if scalar.value == 0x2069 { open -= 1; if open < 0 { return false } }
+        }
+        return open == 0
+    }
+
     func unsafeMarkup(in html: String) -> [String] {
         var problems: [String] = []
         for tag in html.matches(of: /<([a-zA-Z][a-zA-Z0-9-]*)((?:\s+[^\s"'>\/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*)\s*\/?>/) {
@@ -45,7 +55,10 @@ import Testing
         }
         // Markup that only data could have produced.
         if html.contains("<img src=x") || html.contains("<script>") { problems.append("raw markup from data") }
-        if html.contains("\u{202E}") || html.contains("\u{2067}") { problems.append("bidi override") }
+        // An override, or an isolate left open, would reorder the text after it; a closed
+        // isolate (kept, MarkupEscaping) only orders what it holds.
+        if html.unicodeScalars.contains(where: { (0x202A...0x202E).contains($0.value) }) { problems.append("bidi override") }
+        if !Self.isolatesAreClosed(html) { problems.append("unclosed bidi isolate") }
         if html.contains("<em>") || html.contains("<code>") || html.contains("<pre>") { problems.append("markdown from data") }
         return problems
     }
@@ -117,7 +130,8 @@ import Testing
             #expect(!mailto.uppercased().contains(encoded), "\(encoded) in \(mailto)")
         }
         #expect(!mailto.unicodeScalars.contains { $0.value < 0x20 || MarkupEscaping.isDropped($0) })
-        #expect(!city.unicodeScalars.contains { MarkupEscaping.isDropped($0) })
+        #expect(!city.unicodeScalars.contains { MarkupEscaping.isDropped($0) && !(0x2066...0x2069).contains($0.value) })
+        #expect(Self.isolatesAreClosed(city))
         for svg in city.matches(of: /<svg class="(map|chart)"[\s\S]*?<\/svg>/) {
             #expect(XMLParser(data: Data(String(svg.0).utf8)).parse(), "inline SVG stays well-formed")
         }

@@ -91,6 +91,72 @@ import Testing
         #expect(MarkupEscaping.escape("a\u{2068}b \u{2069}\u{2069}c\u{2068}d\u{202E}e") == "a\u{2068}b \u{2069}cde")
     }
 
+    /// Every value with a unit is written with ICU's unit in every shipped language and
+    /// unit system: a unit ICU did not know would leave the bare number.
+    @Test func everyUnitIsCLDRsInEveryShippedLanguage() {
+        for language in Self.promised {
+            for units in [Units.metric, .imperial, .standard] {
+                let format = UnitFormatter(units: units, locale: Locale(identifier: language + "@numbers=latn"))
+                for kind: Quantity.Kind in [.temperature(withUnit: true), .temperature(withUnit: false), .temperatureChange, .speed,
+                                            .distance, .pressure, .precipitation, .percent, .concentration] {
+                    #expect(!format.symbol(kind, 5).isEmpty, "\(language), \(units), \(kind)")
+                }
+            }
+        }
+    }
+
+    /// The unit patterns are CLDR's (read here from Debian's unicode-cldr-core, an oracle
+    /// that shares nothing with ICU but the data's source), in the plural form CLDR's
+    /// rules give the number: "5 м/с", "1 mila/h", "%50".
+    @Test(arguments: ["ru", "ar", "he", "pl", "uk", "el", "de", "ja", "hi", "tr", "en"])
+    func unitPatternsAreCLDRs(language: String) throws {
+        let xml = try String(contentsOf: URL(fileURLWithPath: "/usr/share/unicode/cldr/common/main/\(language).xml"), encoding: .utf8)
+        let rules = try CLDRPluralRules(language: language)
+        let short = xml.components(separatedBy: "<unitLength type=\"short\">")[1].components(separatedBy: "</unitLength>")[0]
+        func pattern(_ unit: String, _ number: String) -> String? {
+            let parts = short.components(separatedBy: "<unit type=\"\(unit)\">")
+            guard parts.count > 1 else { return nil }
+            let body = parts[1].components(separatedBy: "</unit>")[0]
+            let forms = body.components(separatedBy: "<unitPattern count=\"").dropFirst().filter { !$0.contains("case=") }
+            let form = forms.first { $0.hasPrefix(rules.category(number) + "\"") } ?? forms.first { $0.hasPrefix("other\"") }
+            return form.map { $0.components(separatedBy: ">")[1].components(separatedBy: "<")[0] }
+        }
+        let metric = UnitFormatter(units: .metric, locale: Locale(identifier: language + "@numbers=latn"))
+        let imperial = UnitFormatter(units: .imperial, locale: Locale(identifier: language + "@numbers=latn"))
+        let cases: [(String, String, String)] = [
+            ("speed-meter-per-second", "5", metric.speed(5)), ("speed-meter-per-second", "1", metric.speed(1)),
+            ("pressure-hectopascal", "1006", metric.pressure(1006)), ("length-kilometer", "12", metric.distance(12_000)),
+            ("temperature-celsius", "9", metric.temperatureWithUnit(9)), ("speed-mile-per-hour", "1", imperial.speed(0.44704)),
+            ("speed-mile-per-hour", "5", imperial.speed(5 * 0.44704)), ("length-mile", "12", imperial.distance(12 * 1609.344)),
+        ]
+        for (unit, number, shown) in cases {
+            guard let pattern = pattern(unit, number) else { continue }  // inherited from a parent locale
+            let expected = pattern.replacingOccurrences(of: "{0}", with: number)
+            #expect(shown.trimmingCharacters(in: CharacterSet(charactersIn: "\u{2067}\u{2069}")) == expected, "\(language) \(unit) \(number)")
+        }
+        // The percent pattern ("%#,##0", "#,##,##0%"), its "%" standing for the language's
+        // percent sign (Arabic's carries marks); root's "%" where the language has none.
+        let percent = xml.components(separatedBy: "<percentFormats numberSystem=\"latn\">")[1]
+            .components(separatedBy: "<pattern>")[1].components(separatedBy: "</pattern>")[0]
+        let symbols = xml.components(separatedBy: "<symbols numberSystem=\"latn\">").dropFirst().first?
+            .components(separatedBy: "</symbols>")[0] ?? ""
+        let sign = symbols.components(separatedBy: "<percentSign>").dropFirst().first?.components(separatedBy: "<")[0] ?? "%"
+        let expected = percent.replacing(/[#,0]+/, with: "50").replacingOccurrences(of: "%", with: sign)
+        #expect(metric.percent(50) == expected, "\(language) percent")
+    }
+
+    /// A value whose unit is written right to left is a right-to-left isolate, so inside
+    /// the template's left-to-right one it still reads number first; others are not.
+    @Test func aRightToLeftUnitIsIsolatedAsSuch() {
+        let arabic = UnitFormatter(units: .metric, locale: Locale(identifier: "ar@numbers=latn"))
+        #expect(arabic.speed(5) == "\u{2067}5 م/ث\u{2069}")
+        #expect(MarkupEscaping.escape(arabic.speed(5)) == arabic.speed(5), "the escaper keeps it")
+        #expect(arabic.temperature(-3) == "\u{200E}\u{2212}3°", "no letters, no isolate; CLDR's mark stays")
+        let hebrew = UnitFormatter(units: .metric, locale: Locale(identifier: "he@numbers=latn"))
+        #expect(hebrew.temperatureWithUnit(9) == "9°C")
+        #expect(hebrew.pressure(1006) == "1006 hPa")
+    }
+
     @Test func rightToLeftLanguagesAreMarkedSo() throws {
         for language in ["ar", "he", "fa"] {
             #expect(try Strings.load(templates: Self.templates, language: language).strings.direction == "rtl")

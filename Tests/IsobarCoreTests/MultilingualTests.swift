@@ -184,8 +184,10 @@ import Testing
             let report = try await BudgetTests.build(site, at: Date(timeIntervalSince1970: 1_795_348_800))
             #expect(report.exitCode == 0, "\(report.summary)")
             #expect(report.count("fresh") == 2000)
-            #expect(await server.requests().count - before == report.sent)
-            sent.append(report.sent)
+            let seen = await server.requests().dropFirst(before)
+            #expect(seen.count == report.sent)
+            // What was asked, not how often: a request retried on a busy machine counts once.
+            sent.append(Set(seen.map { "\($0.path) \($0.query.sorted { $0.key < $1.key })" }).count)
             let pages = FileManager.default.enumerator(atPath: site.url.appendingPathComponent("_site").path)!
                 .compactMap { $0 as? String }.filter { $0.hasSuffix("/index.html") }.count
             #expect(pages == (languages == "[en]" ? 2000 : 2 + 3 * 2000))

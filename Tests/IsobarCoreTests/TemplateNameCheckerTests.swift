@@ -185,6 +185,6 @@ import Testing
             let pressure = try #require(hours[index]["pressure"] as? Double, "hour \(index) has no pressure")
             #expect(String(pressures[index]) == FixedPoint.format(pressure, digits: 1))
         }
-        #expect(page.contains("<td class=\"h\">95 %</td>"))
+        #expect(page.contains("<td class=\"h\">95%</td>"))
     }
 }

@@ -8,7 +8,9 @@ just the same. Every page, at 360 and 1280 px:
 - <html dir> and the computed direction match the language, and the heading, the first
   section heading and the first paragraph start at the start edge (right in rtl);
 - every <bdi dir="ltr"> and <time dir="ltr"> reads left to right on screen, character by
-  character (a DOM Range over each one), and holds a value ("−3 °C", "14:00", "5 m/s");
+  character (a DOM Range over each one), and holds a value ("−3°C", "14:00", "5 m/s");
+  one whose unit is written right to left ("5 م/ث", isolated as such) reads number first
+  from the right, its digits left to right;
 - every temperature, clock time, speed, amount, pressure, distance and percentage in the
   visible text (outside drawings, which are left to right by design, and the agency's own
   dir=auto texts) is inside an inline element laid out as a left-to-right isolate, or, in
@@ -57,14 +59,18 @@ SENTENCES = ", ".join([
 KNOWN_UNISOLATED = ""
 KNOWN_REASON = ""
 
-# What a <bdi dir="ltr"> or <time dir="ltr"> may hold: a number with its unit, a clock
-# time, or a pollutant with its concentration.
+# What a <bdi dir="ltr"> or <time dir="ltr"> may hold: a number with its unit (as CLDR
+# writes it in the language: "9°C", "5 м/с", "st. C", "%50", "1 mila/h"), a clock time,
+# or a pollutant's name.
 NUMBER = r"[−-]?\d+(?:[.,]\d+)?"
-UNITS = r"°C|°F|°|%|m/s|km/h|mph|kn|hPa|inHg|mmHg|mm|cm|in|km|mi|m"
+UNIT = r"[^\d\s]\S{0,14}"
 VALUE_PATTERN = re.compile(
-    rf"^(?:{NUMBER}(?:\s?(?:{UNITS}))?"
+    rf"^(?:(?:{UNIT}\s?)?{NUMBER}(?:\s?{UNIT}(?:\s{UNIT}){{0,2}})?"
     r"|\d{1,2}:\d\d(?:\s?[AaPp]\.?[Mm]\.?)?"
-    rf"|(?:PM\d+(?:\.\d+)?|O₃|NO₂|NO|SO₂|CO|NH₃) {NUMBER} µg/m³)$")
+    r"|PM\d+(?:\.\d+)?|O₃|NO₂|NO|SO₂|CO|NH₃)$")
+# The isolates and marks a value's text may carry (U+2067 … U+2069: a unit written right
+# to left; U+200E: CLDR's mark before an Arabic minus).
+BIDI_MARKS = "\u2066\u2067\u2068\u2069\u200e\u200f"
 
 # Values in running text: temperatures, clock times, and a number with a unit the pages
 # use (speeds, amounts, pressures, distances, percentages, concentrations). Not "in" or
@@ -221,10 +227,15 @@ return {transform: getComputedStyle(arrow).transform, style: arrow.getAttribute(
 
 def order_problems(elements: list[dict]) -> list[str]:
     """Characters of a left-to-right value that do not follow each other to the right
-    (on one line; a value that wraps goes on at the next line)."""
+    (on one line; a value that wraps goes on at the next line). A value whose unit is
+    written right to left (isolated as such, U+2067) reads right to left: what comes
+    first in it, number or unit, is on the right, and its digits still run to the right."""
     problems = []
     for e in elements:
-        chars = e["chars"]
+        chars = [c for c in e["chars"] if c["ch"] not in BIDI_MARKS]
+        if e["text"].strip().startswith("\u2067"):
+            problems += right_to_left_value_problems(e, chars)
+            continue
         for a, b in zip(chars, chars[1:]):
             next_line = b["top"] > a["top"] + a["height"] / 2
             if next_line:
@@ -240,9 +251,29 @@ def order_problems(elements: list[dict]) -> list[str]:
     return problems
 
 
+def right_to_left_value_problems(e: dict, chars: list[dict]) -> list[str]:
+    # The number with what Unicode's bidi rules keep with it ("9°" of "9°م"), and the
+    # unit's letters; the marks between them ("″" of "מ″מ") may go either way.
+    number = [c for c in chars if re.match(r"[\d.,−°%-]", c["ch"])]
+    digits = [c for c in number if c["ch"].isdigit()]
+    unit = [c for c in chars if c["ch"].isalpha()]
+    if not digits or not unit or len({round(c["top"]) for c in chars}) > 1:
+        return []  # a unit standing for the number (CLDR's Arabic "ميل"), or wrapped
+    shown = " ".join(f"{c['ch']}@{c['left']:.0f}" for c in chars)
+    problems = []
+    number_first = chars.index(number[0]) < chars.index(unit[0])
+    if number_first and min(c["left"] for c in number) < max(c["right"] for c in unit) - 0.5:
+        problems.append(f"  {e['el']} {e['text']!r}: the number is not on the right of its unit ({shown})")
+    if not number_first and max(c["right"] for c in number) > min(c["left"] for c in unit) + 0.5:
+        problems.append(f"  {e['el']} {e['text']!r}: the unit is not on the right of its number ({shown})")
+    if any(b["left"] < a["left"] + 0.5 for a, b in zip(digits, digits[1:])):
+        problems.append(f"  {e['el']} {e['text']!r}: its digits do not run left to right ({shown})")
+    return problems
+
+
 def pattern_problems(elements: list[dict]) -> list[str]:
     return [f"  {e['el']}: {e['text']!r} is not a value (number and unit, clock time)"
-            for e in elements if not VALUE_PATTERN.match(e["text"].strip())]
+            for e in elements if not VALUE_PATTERN.match(e["text"].strip().strip(BIDI_MARKS))]
 
 
 def unisolated(values: list[dict], page_direction: str) -> list[dict]:
@@ -472,6 +503,8 @@ PROBES = {
         '<body><main><h1 style="text-align: left">כותרת</h1><section><h2>עכשיו</h2>'
         '<p><bdi dir="ltr" style="direction: rtl; unicode-bidi: bidi-override">−3 °C</bdi></p>'
         '<p><bdi dir="ltr">hello</bdi></p>'
+        '<p><bdi dir="ltr">\u20675 م/ث\u2069</bdi> <bdi dir="ltr">\u2067<span style="unicode-bidi: bidi-override; '
+        'direction: ltr">6 م/ث</span>\u2069</bdi> <bdi dir="ltr">5 م/ث</bdi></p>'
         '<table><tr><td class="bare">−3 °C</td></tr></table>'
         '<p class="nowcast-text">גשם מ־\u206814:00 ועד 15:00\u2069</p>'
         '<p class="history-yesterday">חם ב־\u20683°\u2069 מאתמול</p>'
@@ -510,7 +543,12 @@ def test_selftest_reversed_value_and_word_are_caught(browsers, probes):
     driver = open_page(browsers, probes, "/__harness__/rtl.html", "phone")
     elements = driver.execute_script(LTR_ELEMENTS_JS)
     order = order_problems(elements)
-    assert len(order) == 2 and "'−3 °C'" in order[0] and "computed direction rtl" in order[1], order
+    # The reversed value; an Arabic unit forced left to right inside its right-to-left
+    # isolate; one with no isolate of its own (the first "5 م/ث" is right).
+    assert len(order) == 4, order
+    assert "'−3 °C'" in order[0] and "computed direction rtl" in order[1], order
+    assert "6 م/ث" in order[2] and "not on the right" in order[2], order
+    assert "'5 م/ث'" in order[3] and "not left to right" in order[3], order
     patterns = pattern_problems(elements)
     assert len(patterns) == 1 and "'hello'" in patterns[0], patterns
 

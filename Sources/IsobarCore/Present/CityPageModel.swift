@@ -25,6 +25,8 @@ public struct CityPageModel: Sendable {
         public var arrowRotation: String?
         public var beaufort: String
         public var beaufortForce: Int
+        /// The force on the scale in words: "Beaufort 4", "Windstärke 4", "4 балла".
+        public var beaufortScale: String
         /// Seconds per sweep of the wind animation: shorter in stronger wind; nil when calm.
         public var animationPeriod: String?
     }

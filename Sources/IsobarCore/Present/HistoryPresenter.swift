@@ -35,9 +35,9 @@ extension Presenter {
         let rain = summary.forecastChecks.first { $0.likelyRain >= HistorySummary.minimumLikelyRain }.map { check in
             strings.count("rain_check", Double(check.likelyRainHappened), [
                 "count": String(check.likelyRain),
-                "percent": UnitFormatter.percent(100 * Double(check.likelyRainHappened) / Double(check.likelyRain)),
+                "percent": format.percent(100 * Double(check.likelyRainHappened) / Double(check.likelyRain)),
                 "ahead": strings.count("hours_ahead", Double(check.leadHours)),
-                "threshold": UnitFormatter.percent(100 * CheckDay.likelyChance),
+                "threshold": format.percent(100 * CheckDay.likelyChance),
             ])
         }
         let newRecords = summary.newRecords.map { record -> String in
@@ -67,7 +67,7 @@ extension Presenter {
             since: calendar.longDate(date(summary.since)), sinceDateTime: summary.since,
             onThisDate: onThisDate, inThisMonth: inThisMonth, hasRecords: onThisDate != nil || inThisMonth != nil, newRecords: newRecords,
             comparedWithYesterday: summary.yesterday.map { yesterday in
-                let difference = format.temperatureChangeValue(yesterday.difference)
+                let difference = format.value(.temperatureChange, yesterday.difference)
                 guard abs(difference) >= 0.5 else { return strings["yesterday_same"] }
                 return strings.format(difference > 0 ? "yesterday_warmer" : "yesterday_colder", ["difference": format.temperatureChange(yesterday.difference)])
             },

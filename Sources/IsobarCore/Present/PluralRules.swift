@@ -14,8 +14,9 @@ public struct PluralRules: @unchecked Sendable {
         // ICU reads "pt_BR" and "zh_Hant"; HTML writes "pt-BR".
         rules = isobar_plural_rules_open(language.replacingOccurrences(of: "-", with: "_"))
         var buffer = [CChar](repeating: 0, count: 64)
-        if let rules, isobar_plural_rules_keywords(rules, &buffer, Int32(buffer.count)) >= 0 {
-            categories = Set(String(cString: buffer).split(separator: " ").map(String.init))
+        let length = rules.map { Int(isobar_plural_rules_keywords($0, &buffer, Int32(buffer.count))) } ?? -1
+        if length >= 0 {
+            categories = Set(Self.text(buffer, length).split(separator: " ").map(String.init))
         } else {
             categories = ["other"]
         }
@@ -26,8 +27,14 @@ public struct PluralRules: @unchecked Sendable {
     public func category(_ number: Double) -> String {
         guard let rules else { return "other" }
         var buffer = [CChar](repeating: 0, count: 16)
-        guard isobar_plural_rules_select(rules, number, &buffer, Int32(buffer.count)) > 0 else { return "other" }
-        return String(cString: buffer)
+        let length = Int(isobar_plural_rules_select(rules, number, &buffer, Int32(buffer.count)))
+        guard length > 0 else { return "other" }
+        return Self.text(buffer, length)
+    }
+
+    /// The first `length` bytes ICU wrote.
+    private static func text(_ buffer: [CChar], _ length: Int) -> String {
+        String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     public static func shared(language: String) -> PluralRules {

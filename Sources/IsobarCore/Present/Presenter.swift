@@ -79,7 +79,8 @@ public struct Presenter: Sendable {
             speed: format.quantity(speed: speed), gust: gust.map { format.quantity(speed: $0) },
             direction: direction, degrees: degrees.map(UnitFormatter.whole),
             arrowRotation: degrees.map { UnitFormatter.whole(($0 + 180).truncatingRemainder(dividingBy: 360)) },
-            beaufort: strings["beaufort_\(force)"], beaufortForce: force, animationPeriod: period)
+            beaufort: strings["beaufort_\(force)"], beaufortForce: force,
+            beaufortScale: strings.count("beaufort_scale", Double(force)), animationPeriod: period)
     }
 
     func dayLength(sunrise: Date?, sunset: Date?, polar: PolarDay?) -> String? {
@@ -148,7 +149,7 @@ public struct Presenter: Sendable {
             CityPageModel.AirQualityModel(
                 index: quality.index, category: AirQualityCategory.of(quality.index).localized(strings),
                 pollutants: Self.pollutantNames.compactMap { entry in
-                    quality.components[entry.key].map { .init(name: entry.name, value: "\(FixedPoint.format($0, digits: 1, separator: FixedPoint.separator(for: locale))) µg/m³") }
+                    quality.components[entry.key].map { .init(name: entry.name, value: format.concentration($0)) }
                 })
         }
 
@@ -272,7 +273,7 @@ public struct Presenter: Sendable {
         let summary: String
         if let wettest = hours.filter({ $0.precipitationChance != nil }).max(by: { $0.precipitationChance! < $1.precipitationChance! }) {
             summary = strings.format("chart_summary", range.merging([
-                "pop": UnitFormatter.percent(wettest.precipitationChance! * 100),
+                "pop": format.percent(wettest.precipitationChance! * 100),
                 "time": "\(clock.shortWeekday(wettest.time)) \(clock.time(wettest.time))",
             ]) { $1 })
         } else {

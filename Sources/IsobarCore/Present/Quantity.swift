@@ -12,6 +12,8 @@ public struct Quantity: Sendable, Equatable {
         /// A difference of temperatures (no offset between °C and °F, only the scale).
         case temperatureChange
         case speed, distance, pressure, precipitation, percent, uvIndex
+        /// µg/m³, of a pollutant.
+        case concentration
     }
 
     /// In canonical units (°C, m/s, m, hPa, mm, 0…100 %).
@@ -26,47 +28,24 @@ public struct Quantity: Sendable, Equatable {
     }
 
     /// Formatted in the site's language and the city's units, as pages show it.
-    public var text: String {
-        switch kind {
-        case .temperature(let withUnit): withUnit ? format.temperatureWithUnit(number) : format.temperature(number)
-        case .temperatureChange: format.temperatureChange(number)
-        case .speed: format.speed(number)
-        case .distance: format.distance(number)
-        case .pressure: format.pressure(number)
-        case .precipitation: format.precipitation(number)
-        case .percent: UnitFormatter.percent(number)
-        case .uvIndex: UnitFormatter.whole(number)
-        }
-    }
+    public var text: String { format.text(kind, number) }
 
     /// The number in the city's units, with a dot as decimal separator whatever the
     /// language (CSS and SVG read it).
     public var value: String {
         let imperial = format.units == .imperial
-        return switch kind {
-        case .temperature: FixedPoint.format(format.temperatureValue(number), digits: 1)
-        case .temperatureChange: FixedPoint.format(format.temperatureChangeValue(number), digits: 1)
-        case .speed: FixedPoint.format(format.speedValue(number), digits: 1)
-        case .distance: FixedPoint.format(format.distanceValue(number), digits: 2)
-        case .pressure: FixedPoint.format(format.pressureValue(number), digits: imperial ? 2 : 1)
-        case .precipitation: FixedPoint.format(format.precipitationValue(number), digits: imperial ? 2 : 1)
-        case .percent: FixedPoint.format(number, digits: 0)
-        case .uvIndex: FixedPoint.format(number, digits: 1)
+        let digits = switch kind {
+        case .temperature, .temperatureChange, .speed, .concentration, .uvIndex: 1
+        case .distance: 2
+        case .pressure, .precipitation: imperial ? 2 : 1
+        case .percent: 0
         }
+        return FixedPoint.format(format.value(kind, number), digits: digits)
     }
 
-    /// The unit symbol of `value`: `°C`, `m/s`, `hPa`, `%`; empty for the UV index.
-    public var unit: String {
-        switch kind {
-        case .temperature, .temperatureChange: format.temperatureSymbol
-        case .speed: format.speedSymbol
-        case .distance: format.distanceSymbol
-        case .pressure: format.pressureSymbol
-        case .precipitation: format.precipitationSymbol
-        case .percent: "%"
-        case .uvIndex: ""
-        }
-    }
+    /// The unit symbol of `value` in the site's language: `°C`, `m/s`, `км/ч`, `%`;
+    /// empty for the UV index.
+    public var unit: String { format.symbol(kind, number) }
 
     /// Equal when a page would show the same: text, value and unit.
     public static func == (left: Quantity, right: Quantity) -> Bool {

@@ -1,9 +1,10 @@
 import Foundation
 
-/// Formats canonical model values (°C, m/s, m, hPa, mm) in a city's unit system.
+/// Formats canonical model values (°C, m/s, m, hPa, mm) in a city's unit system, written
+/// as CLDR writes them in the site's language ("18 km/h", "5 м/с", "−3 °C", "%50").
 public struct UnitFormatter: Sendable {
     public var units: Units
-    /// Decimal separators follow the site's language ("4,5 km" in German).
+    /// The language's number and unit formats (an ICU locale, "de@numbers=latn").
     public var locale: Locale
 
     public init(units: Units, locale: Locale = Locale(identifier: "en")) {
@@ -11,28 +12,56 @@ public struct UnitFormatter: Sendable {
         self.locale = locale
     }
 
-    private func decimal(_ value: Double, digits: Int) -> String {
-        FixedPoint.format(value, digits: digits, separator: FixedPoint.separator(for: locale))
-    }
-
-    public var temperatureSymbol: String {
-        switch units {
-        case .metric: return "°C"
-        case .imperial: return "°F"
-        case .standard: return "K"
+    /// ICU's unit a kind of value is shown in, in this unit system, as a skeleton's stem
+    /// (nil: a bare number), and the decimals it is shown with, given its value in those units.
+    private func display(_ kind: Quantity.Kind, _ value: Double) -> (unit: String?, digits: Int) {
+        let imperial = units == .imperial
+        return switch kind {
+        case .temperature(withUnit: true):
+            (units == .metric ? "measure-unit/temperature-celsius" : imperial ? "measure-unit/temperature-fahrenheit" : "measure-unit/temperature-kelvin", 0)
+        // A bare degree ("9°") where the scale goes without saying; kelvins keep their "K".
+        case .temperature(withUnit: false), .temperatureChange:
+            (units == .standard ? "measure-unit/temperature-kelvin" : "measure-unit/temperature-generic", 0)
+        case .speed: (imperial ? "measure-unit/speed-mile-per-hour" : "measure-unit/speed-meter-per-second", 0)
+        // Tenths below 10 ("6.0 km"), whole above.
+        case .distance: (imperial ? "measure-unit/length-mile" : "measure-unit/length-kilometer", value < 10 ? 1 : 0)
+        case .pressure: (imperial ? "measure-unit/pressure-inch-ofhg" : "measure-unit/pressure-hectopascal", imperial ? 2 : 0)
+        case .precipitation: (imperial ? "measure-unit/length-inch" : "measure-unit/length-millimeter", imperial ? 2 : 1)
+        case .percent: ("percent", 0)
+        case .concentration: ("unit/microgram-per-cubic-meter", 1)
+        case .uvIndex: (nil, 0)
         }
     }
 
-    public var speedSymbol: String { units == .imperial ? "mph" : "m/s" }
-    public var distanceSymbol: String { units == .imperial ? "mi" : "km" }
-    public var pressureSymbol: String { units == .imperial ? "inHg" : "hPa" }
-    public var precipitationSymbol: String { units == .imperial ? "in" : "mm" }
+    /// `number` (canonical) in the city's units, before rounding.
+    func value(_ kind: Quantity.Kind, _ number: Double) -> Double {
+        switch kind {
+        case .temperature: temperatureValue(number)
+        case .temperatureChange: units == .imperial ? number * 9 / 5 : number
+        case .speed: units == .imperial ? number / 0.44704 : number
+        case .distance: units == .imperial ? number / 1609.344 : number / 1000
+        case .pressure: units == .imperial ? number * 0.0295300 : number
+        case .precipitation: units == .imperial ? number / 25.4 : number
+        case .percent, .concentration, .uvIndex: number
+        }
+    }
 
-    // The canonical values in the city's units, before rounding.
-    public func speedValue(_ metresPerSecond: Double) -> Double { units == .imperial ? metresPerSecond / 0.44704 : metresPerSecond }
-    public func distanceValue(_ metres: Double) -> Double { units == .imperial ? metres / 1609.344 : metres / 1000 }
-    public func pressureValue(_ hectopascals: Double) -> Double { units == .imperial ? hectopascals * 0.0295300 : hectopascals }
-    public func precipitationValue(_ millimetres: Double) -> Double { units == .imperial ? millimetres / 25.4 : millimetres }
+    /// `number` (canonical) as a page shows it: "18 km/h", "18 км/ч", "−3°", "%50".
+    func text(_ kind: Quantity.Kind, _ number: Double) -> String {
+        // A difference is unsigned: the words around it say warmer or colder.
+        let value = kind == .temperatureChange ? abs(value(kind, number)) : value(kind, number)
+        let display = display(kind, value)
+        return MeasureFormat.shared(locale: locale.identifier, unit: display.unit, digits: display.digits).string(value)
+    }
+
+    /// The unit alone as it stands with `number` (plural forms differ: "1 mila/h",
+    /// "5 mili/h"): "km/h", "°C", "%"; empty for the UV index.
+    func symbol(_ kind: Quantity.Kind, _ number: Double) -> String {
+        let value = value(kind, number)
+        let display = display(kind, value)
+        guard let unit = display.unit else { return "" }
+        return MeasureFormat.shared(locale: locale.identifier, unit: unit, digits: display.digits).unit(value)
+    }
 
     public func temperatureValue(_ celsius: Double) -> Double {
         switch units {
@@ -42,48 +71,24 @@ public struct UnitFormatter: Sendable {
         }
     }
 
+    /// The temperature scale's symbol, for a column heading: "°C", "°F", "°م" (Arabic),
+    /// "st. C" (Polish).
+    public var temperatureSymbol: String { symbol(.temperature(withUnit: true), 10) }
+
     /// `9°`, `48°`, `282 K`: rounded, with a true minus sign.
-    public func temperature(_ celsius: Double) -> String {
-        let number = Self.signed(temperatureValue(celsius))
-        return units == .standard ? "\(number) K" : "\(number)°"
-    }
-
-    /// A difference in °C in the city's scale: `3°`, `5°` (°F), `3 K`; unsigned, since
-    /// the words around it say warmer or colder.
-    public func temperatureChangeValue(_ celsius: Double) -> Double { units == .imperial ? celsius * 9 / 5 : celsius }
-
-    public func temperatureChange(_ celsius: Double) -> String {
-        let number = Self.whole(abs(temperatureChangeValue(celsius)))
-        return units == .standard ? "\(number) K" : "\(number)°"
-    }
-
-    public func temperatureWithUnit(_ celsius: Double) -> String {
-        let number = Self.signed(temperatureValue(celsius))
-        return units == .standard ? "\(number) K" : "\(number) \(temperatureSymbol)"
-    }
-
-    public func speed(_ metresPerSecond: Double) -> String {
-        "\(Self.whole(speedValue(metresPerSecond))) \(speedSymbol)"
-    }
-
-    public func distance(_ metres: Double) -> String {
-        let value = distanceValue(metres)
-        return value < 10 ? "\(decimal(value, digits: 1)) \(distanceSymbol)" : "\(Self.whole(value)) \(distanceSymbol)"
-    }
-
-    public func pressure(_ hectopascals: Double) -> String {
-        let value = pressureValue(hectopascals)
-        return units == .imperial ? "\(decimal(value, digits: 2)) inHg" : "\(Self.whole(value)) hPa"
-    }
-
-    public func precipitation(_ millimetres: Double) -> String {
-        let value = precipitationValue(millimetres)
-        return units == .imperial ? "\(decimal(value, digits: 2)) in" : "\(decimal(value, digits: 1)) mm"
-    }
-
-    public static func percent(_ fraction0to100: Double) -> String {
-        "\(whole(fraction0to100)) %"
-    }
+    public func temperature(_ celsius: Double) -> String { text(.temperature(withUnit: false), celsius) }
+    /// `9°C`, `9 °C` (German), `−3°م` (Arabic): with the scale.
+    public func temperatureWithUnit(_ celsius: Double) -> String { text(.temperature(withUnit: true), celsius) }
+    /// A difference of temperatures in the city's scale, unsigned: `3°`, `5°` (°F), `3 K`.
+    public func temperatureChange(_ celsius: Double) -> String { text(.temperatureChange, celsius) }
+    public func speed(_ metresPerSecond: Double) -> String { text(.speed, metresPerSecond) }
+    public func distance(_ metres: Double) -> String { text(.distance, metres) }
+    public func pressure(_ hectopascals: Double) -> String { text(.pressure, hectopascals) }
+    public func precipitation(_ millimetres: Double) -> String { text(.precipitation, millimetres) }
+    /// `50%`, `50 %` (French), `%50` (Turkish).
+    public func percent(_ fraction0to100: Double) -> String { text(.percent, fraction0to100) }
+    /// A pollutant's concentration: `11.9 μg/m³`, `11,9 мкг/м³`.
+    public func concentration(_ microgramsPerCubicMetre: Double) -> String { text(.concentration, microgramsPerCubicMetre) }
 
     // MARK: Quantities: the number kept, formatted when a template asks (Quantity).
 

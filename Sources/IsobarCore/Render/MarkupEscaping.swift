@@ -3,10 +3,11 @@
 /// The five characters that mean something in markup become references; so do line
 /// breaks and tabs (a blank line inside an HTML block would hand the rest to Markdown);
 /// control characters, which no page may contain, and bidirectional override controls,
-/// which only serve to make text read as something it is not, are dropped — except a
-/// FIRST STRONG ISOLATE closed by its POP DIRECTIONAL ISOLATE within the value: such a
+/// which only serve to make text read as something it is not, are dropped — except an
+/// isolate (U+2066–U+2068) closed by its POP DIRECTIONAL ISOLATE within the value: such a
 /// pair only keeps what it holds in its own order (it is how a right-to-left sentence
-/// keeps "−2 °C" readable, `Strings.fill`), and cannot reorder anything around it.
+/// keeps "−2 °C" readable, `Strings.fill`, and "5 م/ث" reads number first,
+/// `MeasureFormat`), and cannot reorder anything around it.
 /// Callers add the characters their context also needs escaped.
 enum MarkupEscaping {
     static func escape(_ text: String, alsoEscaping extra: ASCIISet = []) -> String {
@@ -67,14 +68,14 @@ enum MarkupEscaping {
         return false
     }
 
-    /// The positions (in scalars) of each U+2068 FIRST STRONG ISOLATE in `text` and of the
-    /// U+2069 POP DIRECTIONAL ISOLATE that closes it; an unclosed one or a stray pop is not
-    /// among them.
+    /// The positions (in scalars) of each isolate in `text` (U+2066 LEFT-TO-RIGHT, U+2067
+    /// RIGHT-TO-LEFT, U+2068 FIRST STRONG ISOLATE) and of the U+2069 POP DIRECTIONAL ISOLATE
+    /// that closes it; an unclosed one or a stray pop is not among them.
     static func balancedIsolates(_ text: String) -> Set<Int> {
-        guard text.unicodeScalars.contains("\u{2068}") else { return [] }
+        guard text.unicodeScalars.contains(where: isIsolate) else { return [] }
         var open: [Int] = [], kept = Set<Int>()
         for (position, scalar) in text.unicodeScalars.enumerated() {
-            if scalar == "\u{2068}" {
+            if isIsolate(scalar) {
                 open.append(position)
             } else if scalar == "\u{2069}", let start = open.popLast() {
                 kept.insert(start)
@@ -83,6 +84,8 @@ enum MarkupEscaping {
         }
         return kept
     }
+
+    private static func isIsolate(_ scalar: Unicode.Scalar) -> Bool { (0x2066...0x2068).contains(scalar.value) }
 
     /// U+202A–U+202E and U+2066–U+2069; the marks right-to-left names need (LRM, RLM) stay.
     static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {

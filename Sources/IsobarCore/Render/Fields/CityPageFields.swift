@@ -34,6 +34,7 @@ extension CityPageModel.Wind: TemplateModel {
         .init("arrowRotation", \.arrowRotation, "Degrees to turn an arrow so it points where the wind blows", example: "50"),
         .init("beaufort", \.beaufort, "Beaufort description", example: "Gentle breeze"),
         .init("beaufortForce", \.beaufortForce, "Beaufort force, 0…12", example: "3"),
+        .init("beaufortScale", \.beaufortScale, "The force in the language's words", example: "Beaufort 3"),
         .init("animationPeriod", \.animationPeriod, "Seconds per sweep of the wind animation; absent when calm", example: "1.20s"),
     ])
 }
@@ -78,7 +79,7 @@ extension CityPageModel.Nowcast: TemplateModel {
 extension CityPageModel.AirQualityModel.Pollutant: TemplateModel {
     static let fields = TemplateFields<Self>("Pollutant", "One measured pollutant.", [
         .init("name", \.name, "Its name", example: "PM2.5"),
-        .init("value", \.value, "Concentration", example: "8.4 µg/m³"),
+        .init("value", \.value, "Concentration", example: "8.4 μg/m³"),
     ])
 }
 
