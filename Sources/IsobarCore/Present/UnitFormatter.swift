@@ -3,32 +3,32 @@ import Foundation
 /// Formats canonical model values (°C, m/s, m, hPa, mm) in a city's unit system, written
 /// as CLDR writes them in the site's language ("18 km/h", "5 м/с", "−3 °C", "%50").
 public struct UnitFormatter: Sendable {
-    public var units: Units
+    public let units: Units
     /// The language's number and unit formats (an ICU locale, "de@numbers=latn").
-    public var locale: Locale
+    public let locale: Locale
+    private let formats: MeasureFormats
 
     public init(units: Units, locale: Locale = Locale(identifier: "en")) {
         self.units = units
         self.locale = locale
+        formats = MeasureFormats.shared(locale: locale.identifier)
     }
 
-    /// ICU's unit a kind of value is shown in, in this unit system, as a skeleton's stem
-    /// (nil: a bare number), and the decimals it is shown with, given its value in those units.
-    private func display(_ kind: Quantity.Kind, _ value: Double) -> (unit: String?, digits: Int) {
+    /// The unit a kind of value is shown in, in this unit system (nil: a bare number), and
+    /// the decimals it is shown with, given its value in those units.
+    private func display(_ kind: Quantity.Kind, _ value: Double) -> (unit: MeasureUnit?, digits: Int) {
         let imperial = units == .imperial
         return switch kind {
-        case .temperature(withUnit: true):
-            (units == .metric ? "measure-unit/temperature-celsius" : imperial ? "measure-unit/temperature-fahrenheit" : "measure-unit/temperature-kelvin", 0)
+        case .temperature(withUnit: true): (units == .metric ? .celsius : imperial ? .fahrenheit : .kelvin, 0)
         // A bare degree ("9°") where the scale goes without saying; kelvins keep their "K".
-        case .temperature(withUnit: false), .temperatureChange:
-            (units == .standard ? "measure-unit/temperature-kelvin" : "measure-unit/temperature-generic", 0)
-        case .speed: (imperial ? "measure-unit/speed-mile-per-hour" : "measure-unit/speed-meter-per-second", 0)
+        case .temperature(withUnit: false), .temperatureChange: (units == .standard ? .kelvin : .degree, 0)
+        case .speed: (imperial ? .milePerHour : .metrePerSecond, 0)
         // Tenths below 10 ("6.0 km"), whole above.
-        case .distance: (imperial ? "measure-unit/length-mile" : "measure-unit/length-kilometer", value < 10 ? 1 : 0)
-        case .pressure: (imperial ? "measure-unit/pressure-inch-ofhg" : "measure-unit/pressure-hectopascal", imperial ? 2 : 0)
-        case .precipitation: (imperial ? "measure-unit/length-inch" : "measure-unit/length-millimeter", imperial ? 2 : 1)
-        case .percent: ("percent", 0)
-        case .concentration: ("unit/microgram-per-cubic-meter", 1)
+        case .distance: (imperial ? .mile : .kilometre, value < 10 ? 1 : 0)
+        case .pressure: (imperial ? .inchOfMercury : .hectopascal, imperial ? 2 : 0)
+        case .precipitation: (imperial ? .inch : .millimetre, imperial ? 2 : 1)
+        case .percent: (.percent, 0)
+        case .concentration: (.microgramPerCubicMetre, 1)
         case .uvIndex: (nil, 0)
         }
     }
@@ -51,7 +51,7 @@ public struct UnitFormatter: Sendable {
         // A difference is unsigned: the words around it say warmer or colder.
         let value = kind == .temperatureChange ? abs(value(kind, number)) : value(kind, number)
         let display = display(kind, value)
-        return MeasureFormat.shared(locale: locale.identifier, unit: display.unit, digits: display.digits).string(value)
+        return formats.format(display.unit, digits: display.digits).string(value)
     }
 
     /// The unit alone as it stands with `number` (plural forms differ: "1 mila/h",
@@ -60,7 +60,7 @@ public struct UnitFormatter: Sendable {
         let value = value(kind, number)
         let display = display(kind, value)
         guard let unit = display.unit else { return "" }
-        return MeasureFormat.shared(locale: locale.identifier, unit: unit, digits: display.digits).unit(value)
+        return formats.format(unit, digits: display.digits).unit(value)
     }
 
     public func temperatureValue(_ celsius: Double) -> Double {
