@@ -244,32 +244,11 @@ public struct SiteBuilder: Sendable {
         // Icons and images as published, so a page never links to a file the site lacks.
         let icons = assets.names(in: "icons"), images = assets.names(in: "places")
         let languages = try SiteLanguage.load(config, icons: icons, images: images, log: environment.log)
-        let provider: any ForecastProvider
-        let locator: Locator
-        var http: CurlHTTPClient?
-        var budget: CallBudget?
         let tally = RequestTally(onSent: { [observer = environment.observer] in observer?.requestSent() })
-        switch config.provider {
-        case .snapshot:
-            provider = SnapshotProvider(directory: config.snapshotDirectory)
-            locator = Locator(store: ResponseStore(root: config.snapshotDirectory), geocoder: nil, required: false)
-        case .openweather:
-            let openWeather = try makeOpenWeather(config, offline: offline, tally: tally)
-            provider = openWeather.provider
-            http = openWeather.http
-            budget = openWeather.budget
-            locator = Locator(store: ResponseStore(root: config.cache.directory), geocoder: openWeather.provider, required: true)
-        case .openMeteo:
-            let openMeteo = makeOpenMeteo(config, offline: offline, tally: tally)
-            provider = openMeteo.provider
-            http = openMeteo.http
-            budget = openMeteo.budget
-            locator = Locator(store: ResponseStore(root: config.cache.directory), geocoder: openMeteo.provider, required: true,
-                              endpoint: .openMeteoGeocode)
-        }
+        let source = try ProviderSetup.make(config, offline: offline, tally: tally, environment: environment)
         return Inputs(
             config: config, places: places, templates: templates, languages: languages,
-            locator: locator, provider: provider, http: http, tally: tally, budget: budget, timer: timer,
+            locator: source.locator, provider: source.provider, http: source.http, tally: tally, budget: source.budget, timer: timer,
             siteFingerprint: try siteFingerprint(config, icons: icons, images: images))
     }
 
@@ -293,65 +272,6 @@ public struct SiteBuilder: Sendable {
         }
         digest.add((icons.sorted() + images.sorted()).joined(separator: "\n"))
         return digest.value
-    }
-
-    /// Open-Meteo needs no key; it shares the run's HTTP client settings, rate limit and
-    /// retries with every other request (`openweather.requests_per_minute` and friends).
-    func makeOpenMeteo(_ config: SiteConfig, offline: Bool, tally: RequestTally)
-        -> (provider: OpenMeteoProvider, http: CurlHTTPClient?, budget: CallBudget?)
-    {
-        let cache = ResponseCache(store: ResponseStore(root: config.cache.directory), maxAge: config.cache.maxAge, now: environment.now)
-        let requests = OpenMeteoRequests(settings: config.openMeteo, language: config.language)
-        if offline { return (OpenMeteoProvider(requests: requests, client: nil, cache: cache), nil, nil) }
-        let http = CurlHTTPClient(settings: httpSettings(config.openWeather))
-        let budget = CallBudget(provider: ProviderKind.openMeteo.rawValue, limits: config.openMeteo.limits,
-                                cache: config.cache.directory, now: environment.now)
-        let client = politeClient(http, config, budget: budget, tally: tally)
-        return (OpenMeteoProvider(requests: requests, client: client, cache: cache), http, budget)
-    }
-
-    /// The run's one rate limiter, retry policy and budget around its HTTP client.
-    func politeClient(_ http: CurlHTTPClient, _ config: SiteConfig, budget: CallBudget, tally: RequestTally) -> PoliteClient {
-        let observer = environment.observer
-        let limiter = RateLimiter(requestsPerMinute: config.openWeather.requestsPerMinute, clock: environment.clock,
-                                  onWaiting: { observer?.rateLimit(waiting: $0) })
-        return PoliteClient(client: http, limiter: limiter, retry: environment.retry, clock: environment.clock, budget: budget, tally: tally)
-    }
-
-    func httpSettings(_ settings: OpenWeatherSettings) -> HTTPClientSettings {
-        var http = HTTPClientSettings()
-        http.maxConcurrentTransfers = settings.concurrency
-        http.totalTimeout = settings.timeout
-        http.connectTimeout = min(settings.connectTimeout, settings.timeout)
-        return http
-    }
-
-    /// The live provider: the key from the environment, one libcurl client, one rate
-    /// limiter and one mode switch for the whole run. Offline, none of them exist.
-    func makeOpenWeather(_ config: SiteConfig, offline: Bool, tally: RequestTally) throws
-        -> (provider: OpenWeatherProvider, http: CurlHTTPClient?, budget: CallBudget?)
-    {
-        let settings = config.openWeather
-        let cache = ResponseCache(store: ResponseStore(root: config.cache.directory), maxAge: config.cache.maxAge, now: environment.now)
-        let modes = APIModeSwitch(api: settings.api, announce: environment.log)
-        if offline {
-            return (OpenWeatherProvider(requests: nil, client: nil, cache: cache, modes: modes,
-                                        keyVariable: settings.apiKeyEnvironmentVariable, api: settings.api), nil, nil)
-        }
-        let variable = settings.apiKeyEnvironmentVariable
-        guard let key = environment.variables[variable]?.trimmingCharacters(in: .whitespacesAndNewlines), !key.isEmpty else {
-            throw IsobarError(
-                step: .config, path: config.file.path,
-                message: "no OpenWeather API key: the environment variable \(variable) is not set",
-                hint: "export \(variable)=your-key (from https://home.openweathermap.org/api_keys), or build from the cache with --offline")
-        }
-        let http = CurlHTTPClient(settings: httpSettings(settings))
-        let budget = CallBudget(provider: ProviderKind.openweather.rawValue, limits: settings.limits,
-                                cache: config.cache.directory, now: environment.now)
-        let client = politeClient(http, config, budget: budget, tally: tally)
-        let requests = OpenWeatherRequests(baseURL: settings.baseURL, apiKey: key, language: config.language)
-        return (OpenWeatherProvider(requests: requests, client: client, cache: cache, modes: modes,
-                                    keyVariable: variable, api: settings.api), http, budget)
     }
 
     /// `page` wrapped in the layout: its language's strings, its links from where it is
