@@ -50,7 +50,8 @@ public enum FieldReference {
             - A model name (**Now**, **Wind**…): reach its fields with dots (`{{now.wind.speed}}`) or inside `{{#now}}…{{/now}}`.
             - **Quantity**: a measured value. `{{now.pressure}}` prints it formatted ("1013 hPa");
               `{{now.pressure.value}}` is the number in the city's units with a `.` decimal point ("1013.2")
-              and `{{now.pressure.unit}}` its unit ("hPa"), for sizing a bar or plotting a trend in CSS or SVG.
+              and `{{now.pressure.unit}}` its unit as the page's language writes it ("hPa", "гПа"), for sizing a bar
+              or plotting a trend in CSS or SVG.
             - A trailing **?**: the value may be absent on a page; `{{#name}}…{{/name}}` shows its part only when present.
             - **strings**: the UI strings in the page's language, `{{t.key}}` with the keys of `Templates/i18n/en.yml`.
               A string with a count (`alerts_active`, `next_n_hours`, `check_line`, `days_n`…) is a mapping of CLDR
