@@ -6,65 +6,9 @@ import Testing
 /// limits hold across runs and days, the day's calls are spread over the day, the oldest
 /// data goes first, a city's own `refresh:` is kept, and the report counts what the server saw.
 @Suite struct BudgetTests {
-    /// The demo samples recorded from One Call: the stand-in answers for a request near one.
-    static let places: [(lat: Double, lon: Double)] = [
-        (51.5073, -0.1276), (48.8589, 2.32), (41.8933, 12.4829), (52.517, 13.3889),
-        (40.7128, -74.006), (-23.5475, -46.6361), (35.6895, 139.6917),
-    ]
-
     /// 2026-11-23 00:00 UTC: a day after the samples were recorded, so their forecasts
     /// still cover it.
     static let day = Date(timeIntervalSince1970: 1_795_392_000)
-
-    /// A live site of `count` cities spread over the sample places.
-    static func site(_ server: OpenWeatherStandIn, cities count: Int, openweather: String = "", maxAge: String = "10m",
-                     extra: (Int) -> String = { _ in "" }) throws -> TemporaryFolder {
-        let site = try TemporaryFolder.demoSite(items: ["Templates", "Public", "Data"])
-        let cities = (0..<count).map { index in
-            let place = places[index % places.count]
-            return "  - { name: Town \(index + 1), country: GB, lat: \(place.lat), lon: \(place.lon)\(extra(index)) }"
-        }
-        _ = try site.write("""
-            base_url: https://w.example.org/
-            provider: openweather
-            openweather: { base_url: "\(server.baseURL)", timeout: 20s, requests_per_minute: 100000\(openweather) }
-            cache: { max_age: \(maxAge) }
-            stale_after: 2d
-            cities:
-            \(cities.joined(separator: "\n"))
-            """, to: "isobar.yml")
-        return site
-    }
-
-    /// What a run's `--report` says, as far as these tests look.
-    struct Report {
-        var exitCode: Int
-        var statuses: [String: Int]
-        var sent: Int
-        var refused: Int
-        var budget: [String: Any]
-        var summary: String
-        /// The report file as it was written.
-        var json: [String: Any] = [:]
-
-        func count(_ status: String) -> Int { statuses[status, default: 0] }
-    }
-
-    /// One run of the real binary with its clock at `time` (`SOURCE_DATE_EPOCH`), in a
-    /// process of its own so that its work never holds up the stand-in's threads.
-    static func build(_ site: TemporaryFolder, at time: Date, key: String = OpenWeatherStandIn.key) async throws -> Report {
-        let run = try await IsobarRun.launch(
-            ["build", "--report", "report.json"], in: site.url,
-            environment: ["OPENWEATHER_API_KEY": key, "SOURCE_DATE_EPOCH": String(Int(time.timeIntervalSince1970))])
-        let data = try Data(contentsOf: site.url.appendingPathComponent("report.json"))
-        let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-        var statuses: [String: Int] = [:]
-        for city in json["cities"] as? [[String: Any]] ?? [] { statuses[city["status"] as? String ?? "?", default: 0] += 1 }
-        let requests = json["requests"] as? [String: Any] ?? [:]
-        return Report(exitCode: Int(run.status), statuses: statuses, sent: requests["sent"] as? Int ?? -1,
-                      refused: requests["refused_by_budget"] as? Int ?? -1, budget: json["budget"] as? [String: Any] ?? [:],
-                      summary: run.stderr, json: json)
-    }
 
     static func ledger(_ site: TemporaryFolder) throws -> CallLedger.Count {
         guard case .ledger(let ledger) = CallLedger.load(from: site.url.appendingPathComponent(".isobar/cache/budget.json")),
@@ -76,15 +20,15 @@ import Testing
     @Test func theDailyLimitHoldsAcrossRunsAndStartsAgainNextDay() async throws {
         let server = try await OpenWeatherStandIn()
         defer { Task { await server.stop() } }
-        let site = try Self.site(server, cities: 8, openweather: ", daily_limit: 10")
+        let site = try TownsSite.make(server, cities: 8, openweather: ", daily_limit: 10")
         defer { site.cleanup() }
         var sent: [Int] = []
-        var reports: [Report] = []
+        var reports: [TownsSite.Report] = []
         let hour: TimeInterval = 3600
         let times = [23 * hour, 23.75 * hour, 23.85 * hour, 24 * hour + 300, 36 * hour, 47.98 * hour, 47.99 * hour]
         for time in times {
             let before = await server.requests().count
-            reports.append(try await Self.build(site, at: Self.day.addingTimeInterval(time)))
+            reports.append(try await TownsSite.build(site, at: Self.day.addingTimeInterval(time)))
             sent.append(await server.requests().count - before)
         }
         // Day one, first run at 23:00: the day's 10 spread over the hour left, a quarter of
@@ -108,9 +52,9 @@ import Testing
     @Test func aNewSitesFirstRunFetchesOneCityAndSaysWhenTheNextComes() async throws {
         let server = try await OpenWeatherStandIn()
         defer { Task { await server.stop() } }
-        let site = try Self.site(server, cities: 20, openweather: ", daily_limit: 30")
+        let site = try TownsSite.make(server, cities: 20, openweather: ", daily_limit: 30")
         defer { site.cleanup() }
-        let report = try await Self.build(site, at: Self.day.addingTimeInterval(6 * 3600))
+        let report = try await TownsSite.build(site, at: Self.day.addingTimeInterval(6 * 3600))
         #expect(await server.requests().count == 2, "one city: One Call and air pollution")
         #expect(report.exitCode == 0 && report.json["status"] as? String == "ok", "\(report.summary)")
         #expect(report.count("fresh") == 1 && report.count("deferred") == 19 && report.count("failed") == 0, "\(report.statuses)")
@@ -135,13 +79,13 @@ import Testing
     @Test func aRunInWhichEveryCityWaitsIsADeferral() async throws {
         let server = try await OpenWeatherStandIn()
         defer { Task { await server.stop() } }
-        let site = try Self.site(server, cities: 20, openweather: ", daily_limit: 30")
+        let site = try TownsSite.make(server, cities: 20, openweather: ", daily_limit: 30")
         defer { site.cleanup() }
-        let first = try await Self.build(site, at: Self.day.addingTimeInterval(6 * 3600), key: "mistyped")
+        let first = try await TownsSite.build(site, at: Self.day.addingTimeInterval(6 * 3600), key: "mistyped")
         #expect(first.exitCode == 1, "a rejected key is a failure: \(first.summary)")
         #expect(await server.requests().count == 1, "a rejected key stops the requests at once")
 
-        let report = try await Self.build(site, at: Self.day.addingTimeInterval(6.25 * 3600))
+        let report = try await TownsSite.build(site, at: Self.day.addingTimeInterval(6.25 * 3600))
         #expect(await server.requests().count == 1, "the pace allows 30 × 30 min / 18 h − 1 < 2 calls: nothing is sent")
         #expect(report.exitCode == 0 && report.json["status"] as? String == "ok" && report.json["exit_code"] as? Int == 0, "\(report.summary)")
         #expect(report.count("deferred") == 20, "\(report.statuses)")
@@ -162,7 +106,7 @@ import Testing
         #expect(quiet.status == 0 && quiet.stderr.isEmpty, "\(quiet.stderr)")
 
         // 07:48: the pace has come to Town 1 (and no further).
-        let then = try await Self.build(site, at: Self.day.addingTimeInterval(7.8 * 3600))
+        let then = try await TownsSite.build(site, at: Self.day.addingTimeInterval(7.8 * 3600))
         #expect(await server.requests().count == 3 && then.exitCode == 0 && then.count("fresh") == 1, "\(then.summary)")
         #expect(FileManager.default.fileExists(atPath: site.url.appendingPathComponent("_site/town-1-gb/index.html").path))
     }
@@ -171,9 +115,9 @@ import Testing
     @Test func aBudgetThatCanNeverPayForACityIsFatal() async throws {
         let server = try await OpenWeatherStandIn()
         defer { Task { await server.stop() } }
-        let site = try Self.site(server, cities: 2, openweather: ", daily_limit: 1")
+        let site = try TownsSite.make(server, cities: 2, openweather: ", daily_limit: 1")
         defer { site.cleanup() }
-        let report = try await Self.build(site, at: Self.day.addingTimeInterval(6 * 3600))
+        let report = try await TownsSite.build(site, at: Self.day.addingTimeInterval(6 * 3600))
         #expect(await server.requests().isEmpty)
         #expect(report.exitCode == 1 && report.summary.contains("the call budget's limits are smaller than the 2 calls a city needs"),
                 "\(report.summary)")
@@ -184,10 +128,10 @@ import Testing
         defer { Task { await server.stop() } }
         // Every One Call fails twice with a 500 before it answers: retries are requests too.
         await server.inject("/data/3.0/onecall", [.status(500), .status(500)] + Array(repeating: .status(500), count: 10))
-        let site = try Self.site(server, cities: 4, openweather: ", daily_limit: 5, monthly_limit: 100000")
+        let site = try TownsSite.make(server, cities: 4, openweather: ", daily_limit: 5, monthly_limit: 100000")
         defer { site.cleanup() }
         // 23:50: the pace allows the whole day's 5, two cities' worth, and retries spend the rest.
-        let report = try await Self.build(site, at: Self.day.addingTimeInterval(23 * 3600 + 50 * 60))
+        let report = try await TownsSite.build(site, at: Self.day.addingTimeInterval(23 * 3600 + 50 * 60))
         #expect(await server.requests().count == 5, "exactly the limit, retries included")
         #expect(report.exitCode == 1 && report.summary.contains("no city could be built"), "\(report.summary)")
         #expect(try Self.ledger(site).dayCalls == 5)
@@ -196,18 +140,18 @@ import Testing
     @Test func ninetySixRunsADaySpreadTheCallsEvenly() async throws {
         let server = try await OpenWeatherStandIn()
         defer { Task { await server.stop() } }
-        let site = try Self.site(server, cities: 40, openweather: ", daily_limit: 1000")
+        let site = try TownsSite.make(server, cities: 40, openweather: ", daily_limit: 1000")
         defer { site.cleanup() }
         let quarter: TimeInterval = 15 * 60
         // The evening before: every city gets its first data.
-        _ = try await Self.build(site, at: Self.day.addingTimeInterval(-quarter))
+        _ = try await TownsSite.build(site, at: Self.day.addingTimeInterval(-quarter))
         let cache = site.url.appendingPathComponent(".isobar/cache")
         var refreshes: [String: [Date]] = [:]
         var perRun: [Int] = []
         for run in 0..<96 {
             let time = Self.day.addingTimeInterval(Double(run) * quarter)
             let before = await server.requests().count
-            let report = try await Self.build(site, at: time)
+            let report = try await TownsSite.build(site, at: time)
             perRun.append(await server.requests().count - before)
             #expect(report.exitCode == 0 && report.sent == perRun.last, "run \(run): \(report.summary)")
             for index in 1...40 {
@@ -239,14 +183,14 @@ import Testing
     func aLostLedgersDayNeverGoesOverTheLimit(damaged: String) async throws {
         let server = try await OpenWeatherStandIn()
         defer { Task { await server.stop() } }
-        let site = try Self.site(server, cities: 100, openweather: ", daily_limit: 480")
+        let site = try TownsSite.make(server, cities: 100, openweather: ", daily_limit: 480")
         defer { site.cleanup() }
         let hours = (0..<12).map(Double.init) + [11.1] + (12..<24).map(Double.init)
         var perRun: [Int] = []
         for hour in hours {
             if hour == 11.1 { _ = try site.write(damaged, to: ".isobar/cache/budget.json") }
             let before = await server.requests().count
-            let report = try await Self.build(site, at: Self.day.addingTimeInterval(hour * 3600))
+            let report = try await TownsSite.build(site, at: Self.day.addingTimeInterval(hour * 3600))
             perRun.append(await server.requests().count - before)
             #expect(report.exitCode == 0 && report.sent == perRun.last, "\(hour) h: \(report.summary)")
             if hour == 11.1 {
@@ -265,12 +209,12 @@ import Testing
         let server = try await OpenWeatherStandIn()
         defer { Task { await server.stop() } }
         // Town 1 (London's place) asks for 3 h; Town 2 (Paris) follows max_age, 10 min.
-        let site = try Self.site(server, cities: 2, extra: { $0 == 0 ? ", refresh: 3h" : "" })
+        let site = try TownsSite.make(server, cities: 2, extra: { $0 == 0 ? ", refresh: 3h" : "" })
         defer { site.cleanup() }
         var londonRuns: [Int] = [], parisRuns: [Int] = []
         for (run, minutes) in [0, 60, 120, 181].enumerated() {
             let before = await server.requests("/data/3.0/onecall").count
-            _ = try await Self.build(site, at: Self.day.addingTimeInterval(Double(minutes) * 60))
+            _ = try await TownsSite.build(site, at: Self.day.addingTimeInterval(Double(minutes) * 60))
             for seen in await server.requests("/data/3.0/onecall").dropFirst(before) {
                 if seen.query["lat"] == "51.5073" { londonRuns.append(run) } else { parisRuns.append(run) }
             }
@@ -283,7 +227,7 @@ import Testing
         defer { Task { await server.stop() } }
         await server.inject("/data/3.0/onecall", [.status(500), .status(429, retryAfter: 0)])
         await server.inject("/data/2.5/air_pollution", [.status(503)])
-        let site = try Self.site(server, cities: 3, openweather: ", daily_limit: 1000")
+        let site = try TownsSite.make(server, cities: 3, openweather: ", daily_limit: 1000")
         defer { site.cleanup() }
         let run = try await IsobarRun.launch(["build", "--report", "report.json"], in: site.url,
                                              environment: ["OPENWEATHER_API_KEY": OpenWeatherStandIn.key, "SOURCE_DATE_EPOCH": "1795395600"])

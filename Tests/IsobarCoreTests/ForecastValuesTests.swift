@@ -272,7 +272,7 @@ import Testing
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
         let oslo = try OpenMeteoDecoder(units: .metric, describe: { "\($0)" })
-            .forecast(OpenMeteoDecoderTests.sample("oslo-no", .openMeteoForecast), city: .test("Oslo", country: "NO"))
+            .forecast(Fixtures.sample("oslo-no", .openMeteoForecast), city: .test("Oslo", country: "NO"))
         let lod = try freePair()
         for forecast in [oslo, lod] {
             let data = try ForecastJSON.data(forecast, slug: "x")

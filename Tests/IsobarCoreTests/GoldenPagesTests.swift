@@ -21,7 +21,7 @@ import Testing
         let text = try String(contentsOf: config, encoding: .utf8)
         try #require(text.contains("\nlanguage: en\n"))
         try Data(text.replacingOccurrences(of: "\nlanguage: en\n", with: "\nlanguages: [en, ar]\n").utf8).write(to: config)
-        let run = try IsobarRun(["build", "--quiet"], in: site.url, environment: ["SOURCE_DATE_EPOCH": "1795348800"])
+        let run = try IsobarRun(["build", "--quiet"], in: site.url, environment: Fixtures.epoch)
         try #require(run.status == 0, "\(run.stderr)")
 
         let update = ProcessInfo.processInfo.environment["ISOBAR_UPDATE_GOLDEN"] == "1"

@@ -129,7 +129,7 @@ import Testing
         #expect(imported.status == 0, "\(imported.stderr)")
         // An observation whose source needs quoting: commas, quotes, a line break.
         let store = try SQLiteHistory(file: site.url.appendingPathComponent(".isobar/history.sqlite"))
-        var odd = HistoryEntry(city: "odd-city", forecast: try HistoryTests.forecast())
+        var odd = HistoryEntry(city: "odd-city", forecast: try Fixtures.forecast())
         odd.source = "a \"quoted\", source\nwith a line break"
         #expect(try store.record([odd]) == 1)
 

@@ -14,7 +14,7 @@ import Testing
     /// error grows by 1 °C per 24 h of lead.
     static func entry(hour: Int, at time: Date? = nil, zone: String = "UTC", temperature: (Int) -> Double, rain: (Int) -> Double? = { _ in nil },
                       chance: (Int) -> Double = { _ in 0 }, forecastHours: Int = 0, stepsOnTheHour: Bool = false) throws -> HistoryEntry {
-        var forecast = try HistoryTests.forecast()
+        var forecast = try Fixtures.forecast()
         forecast.location.timeZoneIdentifier = zone
         forecast.current.time = time ?? start + TimeInterval(hour * 3600)
         forecast.current.temperature = temperature(hour)

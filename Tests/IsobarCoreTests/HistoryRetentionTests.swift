@@ -74,7 +74,7 @@ import Testing
     }
 
     static func template() throws -> HistoryEntry {
-        HistoryEntry(city: "x", forecast: try HistoryTests.forecast())
+        HistoryEntry(city: "x", forecast: try Fixtures.forecast())
     }
 
     /// A store that does not wait for the disk: the simulation commits thousands of times.
@@ -321,7 +321,7 @@ import Testing
     /// London's run of 40 days before the demo's data time: every time in it moved back.
     static func oldRun() throws -> HistoryEntry {
         let shift = -40 * 86_400.0
-        var entry = HistoryEntry(city: "london-gb", forecast: try HistoryTests.forecast(hoursAfter: shift / 3600))
+        var entry = HistoryEntry(city: "london-gb", forecast: try Fixtures.forecast(hoursAfter: shift / 3600))
         entry.hourly = entry.hourly.map { step in
             var step = step
             step.time += shift
@@ -374,7 +374,7 @@ import Testing
     @Test func buildsPruneOnceADay() async throws {
         let site = try TemporaryFolder.demoSite()
         defer { site.cleanup() }
-        let dataTime = try HistoryTests.forecast().current.time.timeIntervalSince1970
+        let dataTime = try Fixtures.forecast().current.time.timeIntervalSince1970
         func build(hoursAfter hours: Int) async throws -> (IsobarRun, [String: Any]) {
             let run = try await IsobarRun.launch(["build", "--report", "report.json"], in: site.url,
                                                  environment: ["SOURCE_DATE_EPOCH": String(Int(dataTime) + hours * 3600)])

@@ -10,7 +10,7 @@ import Testing
     }
 
     static func current(_ temperature: Double, at time: Date = Date(timeIntervalSince1970: 1_795_435_200)) throws -> CurrentConditions {
-        var current = try HistoryTests.forecast().current
+        var current = try Fixtures.forecast().current
         current.time = time  // 2026-11-23T12:00Z
         current.temperature = temperature
         current.rainLastHour = nil
@@ -34,7 +34,7 @@ import Testing
     @Test func whatThePageSays() throws {
         let summary = HistorySummary(past: Self.past(), current: try Self.current(12.4), today: "2026-11-23")
         #expect(summary.newRecords == [.warmestOnDate], "12.4 °C beats 23 November 2025's 11 °C, not 2 November 2025's 13 °C")
-        let model = try #require(try PresentationTests.presenter().history(summary, format: UnitFormatter(units: .metric, locale: Locale(identifier: "en"))))
+        let model = try #require(try Fixtures.presenter().history(summary, format: UnitFormatter(units: .metric, locale: Locale(identifier: "en"))))
         #expect(model.comparedWithYesterday == "3° warmer than yesterday at this time")
         #expect(model.newRecords == ["Today’s high so far, 12°C, is the warmest November 23 on record."])
         #expect(model.since == "November 2, 2025")
@@ -54,18 +54,18 @@ import Testing
     @Test func differencesAreInTheCitysScale() throws {
         let imperial = UnitFormatter(units: .imperial, locale: Locale(identifier: "en"))
         let colder = HistorySummary(past: Self.past(yesterday: 12), current: try Self.current(9), today: "2026-11-23")
-        #expect(try PresentationTests.presenter().history(colder, format: imperial)?.comparedWithYesterday == "5° colder than yesterday at this time")
+        #expect(try Fixtures.presenter().history(colder, format: imperial)?.comparedWithYesterday == "5° colder than yesterday at this time")
         let same = HistorySummary(past: Self.past(yesterday: 9.2), current: try Self.current(9), today: "2026-11-23")
-        #expect(try PresentationTests.presenter().history(same, format: imperial)?.comparedWithYesterday == "About the same as yesterday at this time")
+        #expect(try Fixtures.presenter().history(same, format: imperial)?.comparedWithYesterday == "About the same as yesterday at this time")
         let kelvin = UnitFormatter(units: .standard, locale: Locale(identifier: "en"))
-        #expect(try PresentationTests.presenter().history(colder, format: kelvin)?.comparedWithYesterday == "3 K colder than yesterday at this time")
+        #expect(try Fixtures.presenter().history(colder, format: kelvin)?.comparedWithYesterday == "3 K colder than yesterday at this time")
     }
 
     @Test func nothingIsShownThatTheHistoryCannotBack() throws {
         let metric = UnitFormatter(units: .metric, locale: Locale(identifier: "en"))
         // A first run: no past at all, so no section.
         let first = HistorySummary(past: CityPast(), current: try Self.current(8), today: "2026-11-23")
-        #expect(try PresentationTests.presenter().history(first, format: metric) == nil)
+        #expect(try Fixtures.presenter().history(first, format: metric) == nil)
         #expect(first.newRecords.isEmpty, "no earlier day, so no record to break")
         // A day later: yesterday and one day of the week, a month record set, but no
         // record for the date (no earlier year) and too few pairs to check.
@@ -73,7 +73,7 @@ import Testing
             past: CityPast(days: [Self.day("2026-11-22", 3, 7)], firstDay: "2026-11-22", yesterday: .init(time: Date(timeIntervalSince1970: 1_795_348_800), temperature: 6),
                            checks: [ForecastCheck(leadHours: 24, pairs: 8, days: 1, meanAbsoluteError: 1, likelyRain: 0, likelyRainHappened: 0)]),
             current: try Self.current(8), today: "2026-11-23")
-        let model = try #require(try PresentationTests.presenter().history(second, format: metric))
+        let model = try #require(try Fixtures.presenter().history(second, format: metric))
         #expect(model.onThisDate == nil && model.inThisMonth != nil && !model.hasChecks && model.rainCheck == nil)
         #expect(model.pastWeek.filter { $0.high != nil }.count == 1)
         #expect(second.newRecords.isEmpty, "one earlier day of November is not a record to speak of")
@@ -86,13 +86,13 @@ import Testing
     @Test func forecastJSONCarriesTheSummary() throws {
         struct Document: Decodable { var history: HistorySummary }
         let summary = HistorySummary(past: Self.past(), current: try Self.current(12.4), today: "2026-11-23")
-        let data = try ForecastJSON.data(try HistoryTests.forecast(), slug: "x", history: summary)
+        let data = try ForecastJSON.data(try Fixtures.forecast(), slug: "x", history: summary)
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
         // Read back and written again, it is the same file (numbers are written to six
         // decimals, so a mean reads back rounded, not bit for bit).
         let read = try decoder.decode(Document.self, from: data).history
-        #expect(try ForecastJSON.data(try HistoryTests.forecast(), slug: "x", history: read) == data)
+        #expect(try ForecastJSON.data(try Fixtures.forecast(), slug: "x", history: read) == data)
         #expect(read.newRecords == summary.newRecords && read.pastWeek == summary.pastWeek && read.yesterday?.time == summary.yesterday?.time)
         let text = String(decoding: data, as: UTF8.self)
         #expect(text.contains(#""newRecords":["warmestOnDate"]"#) && text.contains(#""since":"2025-11-02""#))
@@ -114,7 +114,7 @@ import Testing
         // London's observation of a day earlier, 2 °C colder, recorded after the build.
         let store = try SQLiteHistory(file: site.url.appendingPathComponent(".isobar/history.sqlite"))
         let stats = try #require(try store.stats().first { $0.city == "london-gb" })
-        var forecast = try HistoryTests.forecast()
+        var forecast = try Fixtures.forecast()
         forecast.location.timeZoneIdentifier = "Europe/London"
         let data = try JSONSerialization.jsonObject(with: Data(contentsOf: site.url.appendingPathComponent("_site/london-gb/forecast.json"))) as? [String: Any]
         let temperature = try #require(((data?["forecast"] as? [String: Any])?["current"] as? [String: Any])?["temperature"] as? Double)

@@ -7,22 +7,16 @@ import Testing
 /// once per data time; a history that cannot be used (corrupt, newer, locked, not
 /// creatable) is named, the run exits 2, and the site is built all the same.
 @Suite struct HistoryTests {
-    static func forecast(hoursAfter hours: Double = 0) throws -> Forecast {
-        var forecast = try OpenWeatherDecoder(units: .metric).oneCall(TestPaths.response("onecall-quirks.json", .oneCall), city: .test())
-        forecast.current.time += hours * 3600
-        return forecast
-    }
-
     @Test func aDataTimeIsRecordedOnce() throws {
         let folder = try TemporaryFolder()
         defer { folder.cleanup() }
         let file = folder.url.appendingPathComponent("deep/history.sqlite")
         let store = try SQLiteHistory(file: file)
-        let forecast = try Self.forecast()
+        let forecast = try Fixtures.forecast()
         let entry = HistoryEntry(city: "london-gb", forecast: forecast)
         #expect(try store.record([entry]) == 1)
         #expect(try store.record([entry, entry]) == 0, "the same data time again adds nothing")
-        #expect(try store.record([HistoryEntry(city: "london-gb", forecast: try Self.forecast(hoursAfter: 1))]) == 1)
+        #expect(try store.record([HistoryEntry(city: "london-gb", forecast: try Fixtures.forecast(hoursAfter: 1))]) == 1)
         let stats = try #require(try store.stats().first)
         #expect(stats.city == "london-gb" && stats.observations == 2)
         #expect(stats.forecastHours == 2 * forecast.hourly.count && stats.forecastDays == 2 * forecast.daily.count)
@@ -51,7 +45,7 @@ import Testing
         let file = folder.url.appendingPathComponent("history.sqlite")
         let store = try SQLiteHistory(file: file)
         defer { store.close() }
-        let forecast = try Self.forecast()
+        let forecast = try Fixtures.forecast()
         #expect(try store.record([HistoryEntry(city: "london-gb", forecast: forecast)]) == 1)
         try FileManager.default.moveItem(at: file, to: folder.url.appendingPathComponent("moved.sqlite"))
         if how == "replaced" { try Data().write(to: file) }

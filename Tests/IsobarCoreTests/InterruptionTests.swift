@@ -85,7 +85,7 @@ import Testing
         let server = try await OpenWeatherStandIn()
         defer { Task { await server.stop() } }
         await server.inject("/data/3.0/onecall", [.delay(0.02)], sticky: true)
-        let site = try BudgetTests.site(server, cities: 1000)
+        let site = try TownsSite.make(server, cities: 1000)
         defer { site.cleanup() }
         var built = 0
         // The first signal comes at 0.3 s, perhaps before any city; the others at a random
@@ -146,7 +146,7 @@ import Testing
         // transfers in flight, up to their timeout (10 minutes here).
         await server.inject("/data/3.0/onecall", [.hold], sticky: true)
         defer { Task { await server.release() } }
-        let site = try BudgetTests.site(server, cities: 40)
+        let site = try TownsSite.make(server, cities: 40)
         defer { site.cleanup() }
         let config = site.url.appendingPathComponent("isobar.yml")
         let text = try String(contentsOf: config, encoding: .utf8)
@@ -176,7 +176,7 @@ import Testing
         let server = try await OpenWeatherStandIn()
         defer { Task { await server.stop() } }
         await server.inject("/data/3.0/onecall", [.delay(0.05)], sticky: true)
-        let site = try BudgetTests.site(server, cities: 60)
+        let site = try TownsSite.make(server, cities: 60)
         defer { site.cleanup() }
         // A pseudo-terminal from Python's pty module: the binary sees a terminal on stderr.
         let script = """

@@ -50,7 +50,7 @@ import Testing
         let folder = try TemporaryFolder()
         defer { folder.cleanup() }
         let file = folder.url.appendingPathComponent("history.sqlite")
-        let entry = HistoryEntry(city: "london-gb", forecast: try HistoryTests.forecast())
+        let entry = HistoryEntry(city: "london-gb", forecast: try Fixtures.forecast())
         #expect(!entry.hourly.isEmpty && !entry.daily.isEmpty)
         // Recording packs the entry's own hours and days: the same bytes as its values'.
         #expect(IssuedForecast.hoursBlob(entry.hourly) == IssuedForecast(entry).hoursBlob)
@@ -129,7 +129,7 @@ import Testing
     /// Two runs 24 hours apart, each forecast stretched to 48 hours.
     static func twoRuns() throws -> [HistoryEntry] {
         try [0.0, 24].map { hours in
-            var forecast = try HistoryTests.forecast(hoursAfter: hours)
+            var forecast = try Fixtures.forecast(hoursAfter: hours)
             let first = try #require(forecast.hourly.first)
             forecast.hourly = (0..<48).map { index in
                 var step = first

@@ -5,15 +5,10 @@ import Testing
 /// The shipped languages (Templates/i18n/): every key and plural category in each, and
 /// plural categories as CLDR's own rules give them.
 @Suite struct LanguagesTests {
-    static let templates = TestPaths.repository.appendingPathComponent("Templates")
-    /// The languages issue 30 promises; the theme may ship more.
-    static let promised = ["ar", "cs", "da", "de", "el", "en", "es", "fa", "fi", "fr", "he", "hi", "hu", "id", "it", "ja", "ko", "nb",
-                           "nl", "pl", "pt", "pt-BR", "ro", "ru", "sv", "th", "tr", "uk", "vi", "zh-Hans", "zh-Hant"]
-
     @Test func everyShippedLanguageHasEveryKeyAndEveryPluralCategory() throws {
-        let coverage = try Strings.coverage(templates: Self.templates)
+        let coverage = try Strings.coverage(templates: Fixtures.templates)
         let shipped = Set(coverage.map { URL(fileURLWithPath: $0.file.path).deletingPathExtension().lastPathComponent } + ["en"])
-        #expect(Set(Self.promised).subtracting(shipped).sorted() == [])
+        #expect(Set(Fixtures.promisedLanguages).subtracting(shipped).sorted() == [])
         for (file, missing, unknown) in coverage {
             #expect(missing == [], "\(file.path) lacks \(missing)")
             #expect(unknown == [], "\(file.path) has keys English lacks: \(unknown)")
@@ -23,12 +18,12 @@ import Testing
     /// A translation fills the same values as English: a placeholder it renamed would
     /// show as "{hours}" on the page, one it dropped would lose a number.
     @Test func everyTranslationKeepsEnglishsPlaceholders() throws {
-        let english = try #require(try Strings.read(Strings.themeFile("en.yml", templates: Self.templates)))
+        let english = try #require(try Strings.read(Strings.themeFile("en.yml", templates: Fixtures.templates)))
         func placeholders(_ text: String) -> Set<String> {
             Set(text.matches(of: /\{([A-Za-z_]+)\}/).map { $0.1.lowercased() })
         }
-        for language in Self.promised where language != "en" {
-            let table = try #require(try Strings.read(Strings.themeFile("\(language).yml", templates: Self.templates)))
+        for language in Fixtures.promisedLanguages where language != "en" {
+            let table = try #require(try Strings.read(Strings.themeFile("\(language).yml", templates: Fixtures.templates)))
             for (key, text) in table.strings {
                 #expect(placeholders(text) == placeholders(english.strings[key] ?? ""), "\(language).yml \(key): \(text)")
             }
@@ -60,20 +55,20 @@ import Testing
     }
 
     @Test func aStringWithACountPicksTheLanguagesForm() throws {
-        let (russian, _, _) = try Strings.load(templates: Self.templates, language: "ru")
+        let (russian, _, _) = try Strings.load(templates: Fixtures.templates, language: "ru")
         let forms = try #require(russian.plurals["days_n"])
         #expect(russian.count("days_n", 1) == forms["one"]!.replacingOccurrences(of: "{n}", with: "1"))
         #expect(russian.count("days_n", 3) == forms["few"]!.replacingOccurrences(of: "{n}", with: "3"))
         #expect(russian.count("days_n", 7) == forms["many"]!.replacingOccurrences(of: "{n}", with: "7"))
         #expect(russian.count("days_n", 1.5, shown: "1,5") == forms["other"]!.replacingOccurrences(of: "{n}", with: "1,5"))
-        let (japanese, _, _) = try Strings.load(templates: Self.templates, language: "ja")
+        let (japanese, _, _) = try Strings.load(templates: Fixtures.templates, language: "ja")
         #expect(japanese.count("days_n", 1) == japanese.plurals["days_n"]!["other"]!.replacingOccurrences(of: "{n}", with: "1"))
     }
 
     @Test(arguments: [("pt_br", "pt-BR"), ("pt-BR", "pt-BR"), ("pt", "pt"), ("zh_TW", "zh-Hant"), ("zh", "zh-Hans"),
                       ("zh-Hant", "zh-Hant"), ("he", "he"), ("de_AT", "de"), ("nb", "nb")])
     func aLanguageFindsItsFile(asked: String, file: String) throws {
-        let (strings, warning, _) = try Strings.load(templates: Self.templates, language: asked)
+        let (strings, warning, _) = try Strings.load(templates: Fixtures.templates, language: asked)
         #expect(warning == nil)
         #expect(strings.language == file)
     }
@@ -81,11 +76,11 @@ import Testing
     /// A value filled into a right-to-left sentence is isolated (U+2068…U+2069) and the
     /// isolates reach the page, while a value's own stray or unclosed bidi controls do not.
     @Test func sentenceValuesAreIsolatedInRightToLeftLanguages() throws {
-        let (hebrew, _, _) = try Strings.load(templates: Self.templates, language: "he")
+        let (hebrew, _, _) = try Strings.load(templates: Fixtures.templates, language: "he")
         let line = hebrew.count("check_line", 72, ["ahead": "24", "error": "−2 °C"])
         #expect(line.contains("\u{2068}−2 °C\u{2069}") && line.contains("\u{2068}72\u{2069}"), "\(line)")
         #expect(MarkupEscaping.escape(line) == line, "the escaper keeps balanced isolates")
-        let (english, _, _) = try Strings.load(templates: Self.templates, language: "en")
+        let (english, _, _) = try Strings.load(templates: Fixtures.templates, language: "en")
         #expect(!english.count("check_line", 72, ["ahead": "24", "error": "2°"]).contains("\u{2068}"), "none in a left-to-right language")
         // A value's own controls: an unclosed isolate, a stray pop, an override — all dropped.
         #expect(MarkupEscaping.escape("a\u{2068}b \u{2069}\u{2069}c\u{2068}d\u{202E}e") == "a\u{2068}b \u{2069}cde")
@@ -94,7 +89,7 @@ import Testing
     /// Every value with a unit is written with ICU's unit in every shipped language and
     /// unit system: a unit ICU did not know would leave the bare number.
     @Test func everyUnitIsCLDRsInEveryShippedLanguage() {
-        for language in Self.promised {
+        for language in Fixtures.promisedLanguages {
             for units in [Units.metric, .imperial, .standard] {
                 let format = UnitFormatter(units: units, locale: Locale(identifier: language + "@numbers=latn"))
                 for kind: Quantity.Kind in [.temperature(withUnit: true), .temperature(withUnit: false), .temperatureChange, .speed,
@@ -159,10 +154,10 @@ import Testing
 
     @Test func rightToLeftLanguagesAreMarkedSo() throws {
         for language in ["ar", "he", "fa"] {
-            #expect(try Strings.load(templates: Self.templates, language: language).strings.direction == "rtl")
+            #expect(try Strings.load(templates: Fixtures.templates, language: language).strings.direction == "rtl")
         }
         for language in ["en", "ru", "ja", "hi"] {
-            #expect(try Strings.load(templates: Self.templates, language: language).strings.direction == "ltr")
+            #expect(try Strings.load(templates: Fixtures.templates, language: language).strings.direction == "ltr")
         }
     }
 }

@@ -118,12 +118,12 @@ import Testing
     @Test func everyShippedLanguageBuildsTheDemo() async throws {
         let site = try TemporaryFolder.demoSite()
         defer { site.cleanup() }
-        let languages = ["en"] + LanguagesTests.promised.filter { $0 != "en" }
+        let languages = ["en"] + Fixtures.promisedLanguages.filter { $0 != "en" }
         try edit(site) { $0.replacingOccurrences(of: "language: en\n", with: "languages: [\(languages.joined(separator: ", "))]\n") }
         let run = try await IsobarRun.launch(["build"], in: site.url, environment: ["SOURCE_DATE_EPOCH": "1795348800"])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(!run.stderr.contains("warning"), "\(run.stderr)")
-        let english = try Strings.load(templates: LanguagesTests.templates, language: "en").strings
+        let english = try Strings.load(templates: Fixtures.templates, language: "en").strings
         let keys = Set(english.table.keys).union(english.plurals.keys).filter { $0.contains("_") }
         for language in languages {
             let folder = language == "en" ? "" : language.lowercased() + "/"
@@ -177,11 +177,11 @@ import Testing
         defer { Task { await server.stop() } }
         var sent: [Int] = []
         for languages in ["[en]", "[en, he, ar]"] {
-            let site = try BudgetTests.site(server, cities: 2000)
+            let site = try TownsSite.make(server, cities: 2000)
             defer { site.cleanup() }
             try edit(site) { "languages: \(languages)\n" + $0 }
             let before = await server.requests().count
-            let report = try await BudgetTests.build(site, at: Date(timeIntervalSince1970: 1_795_348_800))
+            let report = try await TownsSite.build(site, at: Date(timeIntervalSince1970: 1_795_348_800))
             #expect(report.exitCode == 0, "\(report.summary)")
             #expect(report.count("fresh") == 2000)
             let seen = await server.requests().dropFirst(before)

@@ -13,7 +13,7 @@ import Testing
     }
 
     func sentence(_ steps: [NowcastStep], kind: String = "rain") throws -> String? {
-        let strings = try PresentationTests.strings()
+        let strings = try Fixtures.strings()
         let clock = LocalTimeFormatter(zone: TimeZone(identifier: "Europe/London")!, language: "en", around: Self.now)
         return NowcastText.window(steps, from: Self.now).map { NowcastText(strings: strings, clock: clock).sentence($0, from: Self.now, kind: kind) }
     }
@@ -39,10 +39,10 @@ import Testing
         let forecast = try OpenWeatherDecoder(units: .metric).oneCall(
             RawResponse(endpoint: .oneCall, body: try JSONSerialization.data(withJSONObject: oneCall), fetchedAt: Date()), city: .test())
         #expect(forecast.nowcast.count == 61 && forecast.nowcast.allSatisfy { $0.minutes == 1 })
-        let page = try PresentationTests.presenter().cityPage(forecast, city: .test(), places: [], root: "../")
+        let page = try Fixtures.presenter().cityPage(forecast, city: .test(), places: [], root: "../")
         #expect(page.nowcast?.text == "Rain starting in about 25 min", "\(String(describing: page.nowcast))")
         #expect(page.nowcast?.strip.contains(#"<svg class="nowcast-strip""#) == true)
-        #expect(try PresentationTests.presenter().indexCard(forecast, city: .test()).nowcast == "Rain starting in about 25 min")
+        #expect(try Fixtures.presenter().indexCard(forecast, city: .test()).nowcast == "Rain starting in about 25 min")
 
         // Open-Meteo: each value is the quarter hour before its time, in inches here.
         let body = #"{"latitude":1,"longitude":2,"utc_offset_seconds":0,"timezone":"GMT","current":{"time":1795348800,"temperature_2m":50,"weather_code":61},"minutely_15":{"time":[1795348800,1795349700,1795350600,1795351500,1795352400,1795353300],"precipitation":[0.02,0.02,0,0,0,null]}}"#
@@ -51,7 +51,7 @@ import Testing
         #expect(quarters.nowcast.first?.time == Date(timeIntervalSince1970: 1_795_348_800 - 900))
         #expect(abs((quarters.nowcast.first?.intensity ?? 0) - 0.02 * 25.4 * 4) < 1e-9)
         #expect(quarters.nowcast.count == 5)
-        let omPage = try PresentationTests.presenter().cityPage(quarters, city: .test(units: .imperial), places: [], root: "../")
+        let omPage = try Fixtures.presenter().cityPage(quarters, city: .test(units: .imperial), places: [], root: "../")
         #expect(omPage.nowcast?.text == "Rain stopping around 12:15", "\(String(describing: omPage.nowcast))")
     }
 

@@ -4,15 +4,10 @@ import Testing
 @testable import IsobarCore
 
 @Suite struct OpenMeteoDecoderTests {
-    static func sample(_ slug: String, _ endpoint: Endpoint) throws -> RawResponse {
-        let url = TestPaths.repository.appendingPathComponent("Samples/\(slug)/\(endpoint.fileName)")
-        return RawResponse(endpoint: endpoint, body: try Data(contentsOf: url), fetchedAt: Date(timeIntervalSince1970: 1_795_348_800), file: url)
-    }
-
     let decoder = OpenMeteoDecoder(units: .metric, describe: { "wmo \($0)" })
 
     @Test func forecastFromTheRecordedSample() throws {
-        let forecast = try decoder.forecast(Self.sample("oslo-no", .openMeteoForecast), city: .test("Oslo", country: "NO"))
+        let forecast = try decoder.forecast(Fixtures.sample("oslo-no", .openMeteoForecast), city: .test("Oslo", country: "NO"))
         #expect(forecast.location.timeZoneIdentifier == "Europe/Oslo")
         #expect(forecast.location.utcOffsetSeconds == 3600)
         #expect(forecast.hourly.count == 48)
@@ -26,7 +21,7 @@ import Testing
         #expect(forecast.source.api == "open-meteo")
         let snowy = try #require(forecast.hourly.first { $0.snow != nil })
         #expect((snowy.condition?.code ?? 0) / 100 == 6)  // WMO 71/73 on the snow scale
-        let air = try #require(try decoder.airQuality(Self.sample("oslo-no", .openMeteoAirQuality)))
+        let air = try #require(try decoder.airQuality(Fixtures.sample("oslo-no", .openMeteoAirQuality)))
         #expect(air.index == 1)  // EAQI 18
         #expect(air.components["no2"] != nil && air.components["o3"] != nil)
     }
@@ -37,7 +32,7 @@ import Testing
     @Test(arguments: ["open-meteo-iso8601.json", "open-meteo-legacy.json"])
     func otherBodyFormsReadAsTheSample(fixture: String) throws {
         let city = CityConfig.test("Oslo", country: "NO")
-        let sample = try decoder.forecast(Self.sample("oslo-no", .openMeteoForecast), city: city)
+        let sample = try decoder.forecast(Fixtures.sample("oslo-no", .openMeteoForecast), city: city)
         let other = try decoder.forecast(TestPaths.response(fixture, .openMeteoForecast), city: city)
         #expect(other.current.time == sample.current.time)
         #expect(other.current.temperature == sample.current.temperature)
@@ -113,7 +108,7 @@ import Testing
         #expect(forecast.current.surfacePressure == 993.4)
         #expect(forecast.hourly.allSatisfy { $0.precipitationChance == nil && $0.windSpeed == nil })
         let templates = try TemplateSet.load(from: TestPaths.repository.appendingPathComponent("Templates"))
-        let page = try templates.renderBody("city", try PresentationTests.presenter().cityPage(forecast, city: city, places: [], root: "../"))
+        let page = try templates.renderBody("city", try Fixtures.presenter().cityPage(forecast, city: city, places: [], root: "../"))
         for absent in ["<dt>Pressure</dt>", "<dt>Cloud cover</dt>", "<dt>Humidity</dt>", "Feels like", "0 %", "0 hPa", "0 m/s", "class=\"wind\""] {
             #expect(!page.contains(absent), "\(absent)")
         }
@@ -142,7 +137,7 @@ import Testing
         }
         let none = RawResponse(endpoint: .openMeteoGeocode, body: Data(#"{"generationtime_ms":0.5}"#.utf8), fetchedAt: Date())
         #expect(try decoder.geocode(none).isEmpty)
-        let found = try decoder.geocode(Self.sample("lisbon-pt", .openMeteoGeocode))
+        let found = try decoder.geocode(Fixtures.sample("lisbon-pt", .openMeteoGeocode))
         #expect(found.first?.country == "PT")
     }
 
@@ -162,7 +157,7 @@ import Testing
 
     @Test func everyWMOCodeHasWordsInBothLanguages() throws {
         for language in ["en", "de"] {
-            let strings = try PresentationTests.strings(language)
+            let strings = try Fixtures.strings(language)
             for code in WMOWeatherCode.table.keys {
                 #expect(strings.table["wmo_\(code)"] != nil, "\(language): wmo_\(code)")
             }

@@ -59,7 +59,7 @@ import Testing
                                   items: [(AlertsFeed.Item(city: "New York", slug: "new-york-us", alert: forecast.alerts[0], index: 0),
                                            "https://w.example/new-york-us/")])
         #expect(feed.contains("Winds 40 mph.&#10;&#10;* WHERE") && !feed.contains(#"\n"#), "\(feed)")
-        let page = try PresentationTests.presenter().cityPage(forecast, city: .test(), places: [], root: "../")
+        let page = try Fixtures.presenter().cityPage(forecast, city: .test(), places: [], root: "../")
         #expect(page.alerts.first?.description.contains("\n\n* WHERE") == true)
     }
 

@@ -65,7 +65,7 @@ import Testing
         #expect(forecast.daily.map(\.day) == ["2026-11-22"] && forecast.daily[0].condition == nil)
         #expect(forecast.nowcast.isEmpty)
         let templates = try TemplateSet.load(from: TestPaths.repository.appendingPathComponent("Templates"))
-        let presenter = try PresentationTests.presenter()
+        let presenter = try Fixtures.presenter()
         let page = try templates.renderBody("city", presenter.cityPage(forecast, city: .test(), places: [], root: "../"))
         #expect(!page.contains("<img"), "no icon anywhere without a code")
         #expect(page.contains("Rain/snow") && !page.contains(">Wind</th>"))

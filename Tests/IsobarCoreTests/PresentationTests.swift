@@ -63,27 +63,18 @@ import Testing
         #expect(Presenter.webLink(" JavaScript:alert(1)") == nil)
     }
 
-    static func strings(_ language: String = "en") throws -> Strings {
-        try Strings.load(templates: TestPaths.repository.appendingPathComponent("Templates"), language: language).strings
-    }
-
-    static func presenter(_ language: String = "en", icons: Set<String> = ["09d", "10d", "unknown", "fog"]) throws -> Presenter {
-        Presenter(language: language, icons: IconCatalog(available: icons), strings: try strings(language),
-                  baseURL: URL(string: "https://weather.example.org/")!)
-    }
-
     /// Issue 17, item 4: a body without hourly or daily data gives a page without those
     /// sections, and a short series is not headed "48 hours".
     @Test func sectionsWithoutDataAreLeftOut() throws {
         let templates = try TemplateSet.load(from: TestPaths.repository.appendingPathComponent("Templates"))
         let bare = try OpenWeatherDecoder(units: .imperial).oneCall(TestPaths.response("onecall-imperial-minimal.json", .oneCall), city: .test(units: .imperial))
         #expect(bare.hourly.isEmpty && bare.daily.isEmpty)
-        let page = try templates.renderBody("city", try Self.presenter().cityPage(bare, city: .test(units: .imperial), places: [], root: "../"))
+        let page = try templates.renderBody("city", try Fixtures.presenter().cityPage(bare, city: .test(units: .imperial), places: [], root: "../"))
         #expect(!page.contains("hourly-heading") && !page.contains("daily-heading") && !page.contains("<table"), "\(page)")
 
         var short = try OpenWeatherDecoder(units: .metric).oneCall(TestPaths.response("onecall-quirks.json", .oneCall), city: .test())
         short.hourly = Array(short.hourly.prefix(2))
-        let shortPage = try templates.renderBody("city", try Self.presenter().cityPage(short, city: .test(), places: [], root: "../"))
+        let shortPage = try templates.renderBody("city", try Fixtures.presenter().cityPage(short, city: .test(), places: [], root: "../"))
         #expect(shortPage.contains("Next 2 hours"), "\(shortPage)")
         #expect(shortPage.contains("daily-heading"))
 
@@ -96,13 +87,13 @@ import Testing
             return hour
         }
         long.current.time = first.time + 45 * 60
-        let longModel = try Self.presenter().cityPage(long, city: .test(), places: [], root: "../")
+        let longModel = try Fixtures.presenter().cityPage(long, city: .test(), places: [], root: "../")
         #expect(longModel.hourly.count == 48 && longModel.hourlyHeading == "Next 48 hours")
     }
 
     @Test func cityPageModelFromOneCall() throws {
         let forecast = try OpenWeatherDecoder(units: .metric).oneCall(TestPaths.response("onecall-quirks.json", .oneCall), city: .test())
-        let page = try Self.presenter().cityPage(forecast, city: .test(), places: [], root: "../")
+        let page = try Fixtures.presenter().cityPage(forecast, city: .test(), places: [], root: "../")
         #expect((page.now.temperature.text, page.now.temperature.value, page.now.temperature.unit) == ("10°C", "9.5", "°C"))
         #expect(page.now.feelsLike?.text == "7°")
         #expect(page.temperatureUnit == "°C")
@@ -135,7 +126,7 @@ import Testing
 
     @Test func germanPagesUseGermanWordsAndNumbers() throws {
         let forecast = try OpenWeatherDecoder(units: .metric).oneCall(TestPaths.response("onecall-quirks.json", .oneCall), city: .test())
-        let page = try Self.presenter("de").cityPage(forecast, city: .test(), places: [], root: "../")
+        let page = try Fixtures.presenter("de").cityPage(forecast, city: .test(), places: [], root: "../")
         #expect(page.now.wind?.beaufort == "Schwache Brise")
         #expect(page.now.wind?.direction == "SW")
         // The text follows the language; the value stays machine-readable for CSS and SVG.
@@ -190,7 +181,7 @@ import Testing
     }
 
     @Test func moonPhaseNames() throws {
-        let strings = try PresentationTests.strings()
+        let strings = try Fixtures.strings()
         #expect((0..<8).map { strings["moon_\($0)"] } == [
             "New moon", "Waxing crescent", "First quarter", "Waxing gibbous",
             "Full moon", "Waning gibbous", "Last quarter", "Waning crescent",

@@ -223,7 +223,7 @@ import Testing
 
     static func run(_ sets: [(city: CityConfig, bodies: [Body])], atLeast count: Int) throws -> Tally {
         let templates = try TemplateSet.load(from: TestPaths.repository.appendingPathComponent("Templates"))
-        let presenter = try PresentationTests.presenter()
+        let presenter = try Fixtures.presenter()
         var generator = SeededGenerator(state: 12)
         var tally = Tally()
         func base(_ bodies: [Body]) -> [Endpoint: Data] {
@@ -308,7 +308,7 @@ import Testing
             base[match] = try Data(contentsOf: Self.sample(folder, name))
         }
         let templates = try TemplateSet.load(from: TestPaths.repository.appendingPathComponent("Templates"))
-        let presenter = try PresentationTests.presenter()
+        let presenter = try Fixtures.presenter()
         let bytes = Array(try #require(base[endpoint]))
         let paths = Self.variables(bytes)
         #expect(paths.count > 10)

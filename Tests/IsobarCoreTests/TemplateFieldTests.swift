@@ -38,7 +38,7 @@ import Testing
         let forecast = try OpenWeatherDecoder(units: .metric).oneCall(TestPaths.response("onecall-quirks.json", .oneCall), city: .test())
         var withAir = forecast
         withAir.airQuality = try OpenWeatherDecoder(units: .metric).airPollution(TestPaths.response("air_pollution.json", .airPollution))
-        let presenter = try PresentationTests.presenter()
+        let presenter = try Fixtures.presenter()
         let place = Place(name: "Tower", description: "Old", lat: 51.5, lon: -0.07, wikipedia: "https://en.wikipedia.org/wiki/Tower_of_London", image: nil)
         let page = presenter.cityPage(withAir, city: .test(), places: [place], root: "../")
         check(page)
@@ -71,7 +71,7 @@ import Testing
 
     @Test func absentOptionalsReadAsNoValue() throws {
         let forecast = try OpenWeatherDecoder(units: .metric).oneCall(TestPaths.response("onecall-imperial-minimal.json", .oneCall), city: .test())
-        let page = try PresentationTests.presenter().cityPage(forecast, city: .test(), places: [], root: "../")
+        let page = try Fixtures.presenter().cityPage(forecast, city: .test(), places: [], root: "../")
         #expect(page.now.value(named: "dewPoint").isMissing)
         #expect(page.now.dewPoint == nil)
         guard case .object(let temperature) = page.now.value(named: "temperature") else {

@@ -99,7 +99,7 @@ import Testing
     }
 
     @Test func checkListsEveryNameProblemAndBuildStopsAtTheFirst() async throws {
-        let site = try ThemeTests.bareSite()
+        let site = try TemporaryFolder.bareSite()
         defer { site.cleanup() }
         let partials = site.url.appendingPathComponent("Templates/partials")
         try FileManager.default.createDirectory(at: partials, withIntermediateDirectories: true)
@@ -154,7 +154,7 @@ import Testing
     /// A theme adds gusts and pressure columns and draws the temperature from its raw
     /// value: no Swift.
     @Test func aThemeUsingNewHourlyFieldsBuilds() async throws {
-        let site = try ThemeTests.bareSite()
+        let site = try TemporaryFolder.bareSite()
         defer { site.cleanup() }
         let partials = site.url.appendingPathComponent("Templates/partials")
         try FileManager.default.createDirectory(at: partials, withIntermediateDirectories: true)
@@ -166,7 +166,7 @@ import Testing
             </table>
 
             """.utf8).write(to: partials.appendingPathComponent("hourly.md"))
-        let run = try await IsobarRun.launch(["build"], in: site.url, environment: ThemeTests.epoch)
+        let run = try await IsobarRun.launch(["build"], in: site.url, environment: Fixtures.epoch)
         #expect(run.status == 0, "\(run.stderr)")
         let output = site.url.appendingPathComponent("_site/london-gb")
         let page = try String(contentsOf: output.appendingPathComponent("index.html"), encoding: .utf8)

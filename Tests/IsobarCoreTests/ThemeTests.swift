@@ -30,25 +30,10 @@ import Testing
     }
 
     /// A config alone, building from the repository's samples.
-    static func bareSite(extra: String = "") throws -> TemporaryFolder {
-        let site = try TemporaryFolder()
-        _ = try site.write("""
-            base_url: https://w.example.org/
-            provider: snapshot
-            snapshot_dir: \(TestPaths.repository.appendingPathComponent("Samples").path)
-            \(extra)cities:
-              - { name: London, country: GB }
-              - { name: Paris, country: FR }
-            """, to: "isobar.yml")
-        return site
-    }
-
-    static let epoch = ["SOURCE_DATE_EPOCH": "1795348800"]
-
     @Test func aSiteNeedsOnlyItsConfig() async throws {
-        let site = try Self.bareSite()
+        let site = try TemporaryFolder.bareSite()
         defer { site.cleanup() }
-        let run = try await IsobarRun.launch(["build"], in: site.url, environment: Self.epoch)
+        let run = try await IsobarRun.launch(["build"], in: site.url, environment: Fixtures.epoch)
         #expect(run.status == 0 && run.stderr.isEmpty == false, "\(run.stderr)")
         let output = site.url.appendingPathComponent("_site")
         let page = try String(contentsOf: output.appendingPathComponent("london-gb/index.html"), encoding: .utf8)
@@ -59,13 +44,13 @@ import Testing
     }
 
     @Test func theSitesOwnFilesWinOneByOneAndEjectKeepsThem() async throws {
-        let site = try Self.bareSite()
+        let site = try TemporaryFolder.bareSite()
         defer { site.cleanup() }
         let index = try #require(ThemeFiles.builtin(under: "Templates")["index.md"]).map { $0 }
         let mine = String(decoding: index, as: UTF8.self) + "\n<p class=\"mine\">My own index</p>\n"
         _ = try site.write(mine, to: "Templates/index.md")
         _ = try site.write("body { color: rebeccapurple; }\n", to: "Public/style.css")
-        let first = try await IsobarRun.launch(["build"], in: site.url, environment: Self.epoch)
+        let first = try await IsobarRun.launch(["build"], in: site.url, environment: Fixtures.epoch)
         #expect(first.status == 0, "\(first.stderr)")
         let output = site.url.appendingPathComponent("_site")
         #expect(try String(contentsOf: output.appendingPathComponent("index.html"), encoding: .utf8).contains("My own index"))
@@ -78,7 +63,7 @@ import Testing
         #expect(eject.status == 0 && eject.stdout.contains("kept 2 already there"), "\(eject.stdout)\(eject.stderr)")
         #expect(try String(contentsOf: site.url.appendingPathComponent("Templates/index.md"), encoding: .utf8) == mine)
         #expect(Self.files(site.url.appendingPathComponent("Templates")).count == ThemeFiles.builtin(under: "Templates").count)
-        let again = try await IsobarRun.launch(["build"], in: site.url, environment: Self.epoch)
+        let again = try await IsobarRun.launch(["build"], in: site.url, environment: Fixtures.epoch)
         #expect(again.status == 0, "\(again.stderr)")
         #expect(try String(contentsOf: output.appendingPathComponent("index.html"), encoding: .utf8).contains("My own index"))
         #expect(try String(contentsOf: output.appendingPathComponent("london-gb/index.html"), encoding: .utf8) == city,

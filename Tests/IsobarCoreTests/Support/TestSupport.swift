@@ -3,7 +3,8 @@ import Foundation
 
 /// Paths the tests read: fixtures beside the tests, and the repository (templates, samples).
 enum TestPaths {
-    static let tests = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    /// Tests/IsobarCoreTests (this file is in its Support/).
+    static let tests = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     static let fixtures = tests.appendingPathComponent("Fixtures")
     static let repository = tests.deletingLastPathComponent().deletingLastPathComponent()
 
