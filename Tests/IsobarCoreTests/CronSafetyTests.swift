@@ -55,12 +55,7 @@ import Testing
             let output = site.url.appendingPathComponent("_site")
             try? FileManager.default.removeItem(at: output)
             try FileManager.default.copyItem(at: site.url.appendingPathComponent("old"), to: output)
-            let process = Process()
-            process.executableURL = IsobarRun.binary
-            process.arguments = ["build", "--quiet"]
-            process.currentDirectoryURL = site.url
-            process.standardError = FileHandle.nullDevice
-            try process.runSerially()
+            let process = try Child(IsobarRun.binary.path, ["build", "--quiet"], in: site.url, stdout: .inherit)
             if !early {
                 let deadline = Date().addingTimeInterval(60)
                 while process.isRunning, Date() < deadline, (try? Data(contentsOf: firstWritten)) == old["city-000/index.html"] {
@@ -68,7 +63,7 @@ import Testing
                 }
             }
             Thread.sleep(forTimeInterval: delay)
-            kill(process.processIdentifier, SIGKILL)
+            process.signal(SIGKILL)
             process.waitForExit()
             var olds = 0, news = 0
             for (path, data) in files(output) {

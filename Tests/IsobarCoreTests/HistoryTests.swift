@@ -105,7 +105,7 @@ import Testing
         defer { site.cleanup() }
         var file = site.url.appendingPathComponent(".isobar/history.sqlite")
         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        var holder: Process?
+        var holder: Child?
         let expected: String
         switch fault {
         case "corrupt":
@@ -130,23 +130,18 @@ import Testing
             _ = try SQLiteHistory(file: file)
             // Another program holds the write lock for longer than the run waits (ten
             // minutes: however slow the machine, it holds it still; it is killed below).
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-            process.arguments = ["-c", """
+            let process = try Child("/usr/bin/python3", ["-c", """
                 import sqlite3, sys, time
                 c = sqlite3.connect(sys.argv[1], isolation_level=None)
                 c.execute("BEGIN EXCLUSIVE")
                 print("locked", flush=True)
                 time.sleep(600)
-                """, file.path]
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            try process.runSerially()
+                """, file.path], stdout: .pipe)
             holder = process
-            _ = pipe.fileHandleForReading.availableData  // "locked"
+            _ = process.stdout!.availableData  // "locked"
             expected = "is locked by another program"
         }
-        defer { if let holder { kill(holder.processIdentifier, SIGKILL); holder.waitForExit() } }
+        defer { if let holder { holder.signal(SIGKILL); holder.waitForExit() } }
         let build = try await IsobarRun.launch(["build"], in: site.url)
         #expect(build.status == 2, "\(build.stderr)")
         #expect(build.stderr.contains("\(file.path): warning: the history database \(expected)"), "\(build.stderr)")

@@ -9,30 +9,22 @@ import Testing
 @Suite(.serialized) struct InterruptionTests {
     /// The binary, started and left running, so that the test can signal it.
     final class Running: @unchecked Sendable {
-        let process = Process()
-        private let err = Pipe()
+        let process: Child
         private let received = Locked(Data())
-        private var reader: OwnThread.Pending<Void>?
+        private let reader: OwnThread.Pending<Void>
 
         init(_ arguments: [String], in folder: URL, environment extra: [String: String]) throws {
-            process.executableURL = IsobarRun.binary
-            process.arguments = arguments
-            process.currentDirectoryURL = folder
-            var environment = ProcessInfo.processInfo.environment
-            environment["TZ"] = "UTC"
-            environment.merge(extra) { $1 }
-            process.environment = environment
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = err
-            try process.runSerially()
-            reader = OwnThread.start { [err, received] in
-                while case let data = err.fileHandleForReading.availableData, !data.isEmpty {
-                    received.set(received.value + data)
+            var changes: [String: String?] = ["TZ": "UTC"]
+            changes.merge(extra.mapValues { $0 }) { $1 }
+            process = try Child(IsobarRun.binary.path, arguments, in: folder, changes: changes, stderr: .pipe)
+            reader = OwnThread.start { [process, received] in
+                while case let data = process.stderr!.availableData, !data.isEmpty {
+                    received.withLock { $0 += data }
                 }
             }
         }
 
-        func signal(_ number: Int32) { kill(process.processIdentifier, number) }
+        func signal(_ number: Int32) { process.signal(number) }
 
         /// Whether stderr has said `text`, waiting at most `seconds` (less if the run ends).
         func waitForStderr(_ text: String, seconds: Double = 30) async throws -> Bool {
@@ -47,7 +39,7 @@ import Testing
         func finish() async -> (status: Int32, stderr: String) {
             let result = try? await OwnThread.run {
                 self.process.waitForExit()
-                _ = self.reader!.value
+                _ = self.reader.value
                 return (self.process.terminationStatus, String(decoding: self.received.value, as: UTF8.self))
             }
             return result ?? (-1, "")
@@ -197,19 +189,11 @@ import Testing
             sys.exit(child.wait())
             """
         let scriptFile = try site.write(script, to: "pty_run.py")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", scriptFile.path, IsobarRun.binary.path, "build", "--config", site.url.appendingPathComponent("isobar.yml").path]
-        var environment = ProcessInfo.processInfo.environment
-        environment.merge(Self.environment) { $1 }
-        process.environment = environment
-        let out = Pipe()
-        process.standardOutput = out
-        try process.runSerially()
-        let data = try await OwnThread.run { out.fileHandleForReading.readDataToEndOfFile() }
-        process.waitForExit()
+        let process = try Child("/usr/bin/python3", [scriptFile.path, IsobarRun.binary.path, "build", "--config", site.url.appendingPathComponent("isobar.yml").path],
+                                changes: Self.environment.mapValues { $0 }, stdout: .pipe)
+        let (status, data) = try await OwnThread.run { process.output() }
         let text = String(decoding: data, as: UTF8.self)
-        #expect(process.terminationStatus == 0, "\(text)")
+        #expect(status == 0, "\(text)")
         let redraws = text.components(separatedBy: "\r\u{1B}[K").count - 1
         #expect(redraws >= 3, "the line is redrawn in place: \(text.debugDescription)")
         #expect(text.contains("isobar: 0/60 cities (0 %)") && text.contains("requests"), "\(text.debugDescription)")

@@ -18,7 +18,7 @@ import Testing
     /// site's `tmp/` (TMPDIR), so a test can see it go.
     final class Serving: @unchecked Sendable {
         // @unchecked: `process` is set up before anything shares it; `stderr` is locked.
-        let process = Process()
+        let process: Child
         let site: TemporaryFolder
         let stderr = Locked("")
         private let reader: OwnThread.Pending<Void>
@@ -31,26 +31,18 @@ import Testing
         init(_ site: TemporaryFolder, arguments: [String] = [], descriptorLimit: Int? = nil) async throws {
             self.site = site
             try FileManager.default.createDirectory(at: site.url.appendingPathComponent("tmp"), withIntermediateDirectories: true)
-            process.executableURL = IsobarRun.binary
-            process.arguments = ["serve", "--port", "0"] + arguments
+            let serve = ["serve", "--port", "0"] + arguments
+            let changes: [String: String?] = ["TZ": "Pacific/Kiritimati", "SOURCE_DATE_EPOCH": "1795348800",
+                                              "TMPDIR": site.url.appendingPathComponent("tmp").path, "OPENWEATHER_API_KEY": nil]
             if let limit = descriptorLimit {
-                process.executableURL = URL(fileURLWithPath: "/bin/sh")
-                process.arguments = ["-c", "ulimit -n \(limit) && exec \"$0\" \"$@\"", IsobarRun.binary.path] + process.arguments!
+                process = try Child("/bin/sh", ["-c", "ulimit -n \(limit) && exec \"$0\" \"$@\"", IsobarRun.binary.path] + serve,
+                                    in: site.url, changes: changes, stderr: .pipe)
+            } else {
+                process = try Child(IsobarRun.binary.path, serve, in: site.url, changes: changes, stderr: .pipe)
             }
-            process.currentDirectoryURL = site.url
-            var environment = ProcessInfo.processInfo.environment
-            environment["TZ"] = "Pacific/Kiritimati"
-            environment["SOURCE_DATE_EPOCH"] = "1795348800"
-            environment["TMPDIR"] = site.url.appendingPathComponent("tmp").path
-            environment.removeValue(forKey: "OPENWEATHER_API_KEY")
-            process.environment = environment
-            let pipe = Pipe()
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = pipe
-            try process.runSerially()
-            reader = OwnThread.start { [stderr] in
-                while case let data = pipe.fileHandleForReading.availableData, !data.isEmpty {
-                    stderr.set(stderr.value + String(decoding: data, as: UTF8.self))
+            reader = OwnThread.start { [process, stderr] in
+                while case let data = process.stderr!.availableData, !data.isEmpty {
+                    stderr.withLock { $0 += String(decoding: data, as: UTF8.self) }
                 }
             }
             let line = try await waitFor("the address") { $0.firstMatch(of: /serving http:\/\/127\.0\.0\.1:(\d+)\/ \(Ctrl-C to stop\)/) }
@@ -72,11 +64,11 @@ import Testing
 
         /// SIGTERM (or `signal`), then its exit status (SIGKILL after `patience`, status -1).
         func stop(signal: Int32 = SIGTERM) async -> Int32 {
-            kill(process.processIdentifier, signal)
+            process.signal(signal)
             let status = try? await OwnThread.run { [process, reader] in
                 let end = Date().addingTimeInterval(ServeTests.patience)
                 while process.isRunning, Date() < end { usleep(10_000) }
-                guard !process.isRunning else { kill(process.processIdentifier, SIGKILL); return Int32(-1) }
+                guard !process.isRunning else { process.signal(SIGKILL); return Int32(-1) }
                 _ = reader.value
                 return process.terminationStatus
             }
@@ -84,7 +76,7 @@ import Testing
         }
 
         deinit {
-            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            if process.isRunning { process.signal(SIGKILL) }
         }
     }
 
@@ -97,16 +89,9 @@ import Testing
 
     static func fetch(_ url: String, method: String = "GET", maxTime: Double = ServeTests.patience) async throws -> Fetched {
         let run = try await OwnThread.run { () throws -> (Int32, Data) in
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
             // --path-as-is: send `..` as typed, as a hostile client would.
-            process.arguments = ["-s", "-i", "-N", "--path-as-is", "--max-time", String(maxTime)] + (method == "HEAD" ? ["-I"] : ["-X", method]) + [url]
-            let out = Pipe()
-            process.standardOutput = out
-            try process.runSerially()
-            let data = out.fileHandleForReading.readDataToEndOfFile()
-            process.waitForExit()
-            return (process.terminationStatus, data)
+            try Child("/usr/bin/curl", ["-s", "-i", "-N", "--path-as-is", "--max-time", String(maxTime)] + (method == "HEAD" ? ["-I"] : ["-X", method]) + [url],
+                      stdout: .pipe).output()
         }
         let text = String(decoding: run.1, as: UTF8.self)
         let parts = text.components(separatedBy: "\r\n\r\n")
@@ -385,20 +370,16 @@ import Testing
     /// An event stream read as it comes (curl on a thread of its own), until `close`.
     final class EventStream: @unchecked Sendable {
         // @unchecked: `process` is set up before anything shares it; `received` is locked.
-        private let process = Process()
+        private let process: Child
         private let received = Locked("")
         private let reader: OwnThread.Pending<Void>
 
         /// `headers`: the status line and headers first, as `curl -i` shows them.
         init(_ url: String, headers: Bool = true) throws {
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
-            process.arguments = ["-s", "-N"] + (headers ? ["-i"] : []) + ["--max-time", "120", url]
-            let out = Pipe()
-            process.standardOutput = out
-            try process.runSerially()
-            reader = OwnThread.start { [received] in
-                while case let data = out.fileHandleForReading.availableData, !data.isEmpty {
-                    received.set(received.value + String(decoding: data, as: UTF8.self))
+            process = try Child("/usr/bin/curl", ["-s", "-N"] + (headers ? ["-i"] : []) + ["--max-time", "120", url], stdout: .pipe)
+            reader = OwnThread.start { [process, received] in
+                while case let data = process.stdout!.availableData, !data.isEmpty {
+                    received.withLock { $0 += String(decoding: data, as: UTF8.self) }
                 }
             }
         }
@@ -415,10 +396,9 @@ import Testing
             return text.contains(expected)
         }
 
-        /// Stops curl by its pid, which closes the connection; again is a no-op. SIGKILL: a
-        /// child of the test process inherits its blocked signals, SIGTERM among them.
+        /// Stops curl by its pid, which closes the connection; again is a no-op.
         func close() {
-            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            if process.isRunning { process.signal(SIGKILL) }
             process.waitForExit()
             _ = reader.value
         }

@@ -112,20 +112,10 @@ import Testing
 
     func runAsOtherUser(_ arguments: [String], in site: TemporaryFolder) throws -> (status: Int32, output: String) {
         let prefix = try #require(Self.otherUser)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: prefix.first ?? IsobarRun.binary.path)
-        process.arguments = Array(prefix.dropFirst()) + (prefix.isEmpty ? [] : [IsobarRun.binary.path]) + arguments
-        process.currentDirectoryURL = site.url
-        var environment = ProcessInfo.processInfo.environment
-        environment["TZ"] = "Pacific/Kiritimati"
-        process.environment = environment
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.runSerially()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+        let (status, output) = try Child(prefix.first ?? IsobarRun.binary.path,
+                                         Array(prefix.dropFirst()) + (prefix.isEmpty ? [] : [IsobarRun.binary.path]) + arguments,
+                                         in: site.url, changes: ["TZ": "Pacific/Kiritimati"], stdout: .pipe, stderr: .toStdout).output()
+        return (status, String(decoding: output, as: UTF8.self))
     }
 
     /// A stale `-shm` this user cannot write (another user's, or mode 0444) made SQLite

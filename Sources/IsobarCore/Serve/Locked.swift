@@ -16,4 +16,9 @@ final class Locked<Value: Sendable>: @unchecked Sendable {
     func set(_ value: Value) {
         lock.withLock { stored = value }
     }
+
+    /// Reads and changes the value in one step, so no other thread comes in between.
+    func withLock<T>(_ change: (inout Value) throws -> T) rethrows -> T {
+        try lock.withLock { try change(&stored) }
+    }
 }

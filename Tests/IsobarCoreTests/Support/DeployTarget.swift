@@ -131,18 +131,13 @@ extension S3Server {
     /// than the Python client); the response's body.
     @discardableResult
     func request(_ method: String, _ path: String, body: String? = nil, arguments more: [String] = []) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
         let hash = PayloadHash.sha256(Data((body ?? "").utf8))
-        process.arguments = ["-sS", "--fail", "-X", method, "--aws-sigv4", "aws:amz:us-east-1:s3", "--user", "\(writer.access):\(writer.secret)",
+        let arguments = ["-sS", "--fail", "-X", method, "--aws-sigv4", "aws:amz:us-east-1:s3", "--user", "\(writer.access):\(writer.secret)",
                              "-H", "x-amz-content-sha256: \(hash)"]
             + (body.map { ["-H", "Content-Type: application/octet-stream", "--data-binary", $0] } ?? []) + (more.isEmpty ? [endpoint + path] : more)
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.runSerially()
-        let reader = OwnThread.start { out.fileHandleForReading.readDataToEndOfFile() }
-        let errors = OwnThread.start { err.fileHandleForReading.readDataToEndOfFile() }
+        let process = try Child("/usr/bin/curl", arguments, stdout: .pipe, stderr: .pipe)
+        let reader = OwnThread.start { process.stdout!.readDataToEndOfFile() }
+        let errors = OwnThread.start { process.stderr!.readDataToEndOfFile() }
         process.waitForExit()
         let text = String(decoding: reader.value, as: UTF8.self)
         guard process.terminationStatus == 0 else {

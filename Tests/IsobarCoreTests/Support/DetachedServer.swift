@@ -1,7 +1,7 @@
 import Foundation
 
 /// A Python server from `Tests/servers/` started detached from the test process (through
-/// `sh … &`, so Foundation's `Process` never waits on it), logging to `folder`, up once it
+/// `sh … &`, so it outlives the shell and nothing in the test process reaps it), logging to `folder`, up once it
 /// accepts connections on `port`; stopped by its process id.
 struct DetachedServer {
     let pidFile: URL
@@ -19,8 +19,7 @@ struct DetachedServer {
 
     func stop() {
         if let text = try? String(contentsOf: pidFile, encoding: .utf8), let pid = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)) {
-            // SIGKILL: the test process's threads block signals, and a child it spawns
-            // inherits that mask, so SIGTERM would wait forever.
+            // SIGKILL: it has nothing to tidy up, and cannot be kept waiting.
             kill(pid, SIGKILL)
             // Gone when its port no longer answers.
             for _ in 0..<100 where kill(pid, 0) == 0 { usleep(20_000) }

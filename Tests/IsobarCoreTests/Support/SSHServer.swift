@@ -36,8 +36,7 @@ final class SSHServer {
             PidFile \(folder.path)/sshd.pid
 
             """.write(to: folder.appendingPathComponent("sshd_config"), atomically: true, encoding: .utf8)
-        // sshd daemonizes and writes its pid file: a child of the test process that kept
-        // running would keep Foundation's `Process` from noticing other children's exits.
+        // sshd daemonizes and writes its pid file, which `stop` reads.
         try Self.run("/usr/sbin/sshd", ["-f", folder.appendingPathComponent("sshd_config").path])
         // Up when it accepts a connection (within 30 s, however busy the machine).
         for _ in 0..<600 where !Self.accepts(port) { usleep(50_000) }
@@ -58,11 +57,7 @@ final class SSHServer {
     }
 
     static func run(_ tool: String, _ arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = arguments
-        try process.runSerially()
-        process.waitForExit()
+        try Child(tool, arguments, stdout: .inherit, stderr: .inherit).waitForExit()
     }
 
     static func freePort() throws -> Int {

@@ -100,34 +100,25 @@ struct IsobarRun {
     /// `timeout`: stop the binary after so many seconds (and say so in `timedOut`), for
     /// inputs that once made it run for minutes.
     init(_ arguments: [String], in folder: URL, environment extra: [String: String] = [:], timeout: TimeInterval? = nil) throws {
-        let process = Process()
-        process.executableURL = Self.binary
-        process.arguments = arguments
-        process.currentDirectoryURL = folder
-        var environment = ProcessInfo.processInfo.environment
-        environment["TZ"] = "Pacific/Kiritimati"  // pages must not depend on the machine's zone
-        environment.removeValue(forKey: "OPENWEATHER_API_KEY")
-        environment.merge(extra) { $1 }
-        process.environment = environment
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.runSerially()
-        nonisolated(unsafe) var stopped = false
+        // Pages must not depend on the machine's zone, nor a run on the tester's key.
+        var changes: [String: String?] = ["TZ": "Pacific/Kiritimati", "OPENWEATHER_API_KEY": nil]
+        changes.merge(extra.mapValues { $0 }) { $1 }
+        let process = try Child(Self.binary.path, arguments, in: folder, changes: changes, stdout: .pipe, stderr: .pipe)
+        let stopped = Locked(false)
         if let timeout {
             DispatchQueue.global().asyncAfter(deadline: .now() + timeout) {
                 guard process.isRunning else { return }
-                stopped = true
-                process.terminate()
+                stopped.set(true)
+                process.signal(SIGTERM)
             }
         }
         // Read both pipes while the process runs, so a chatty run cannot fill one and block.
-        let stdoutReader = OwnThread.start { out.fileHandleForReading.readDataToEndOfFile() }
-        let stderrReader = OwnThread.start { err.fileHandleForReading.readDataToEndOfFile() }
+        let stdoutReader = OwnThread.start { process.stdout!.readDataToEndOfFile() }
+        let stderrReader = OwnThread.start { process.stderr!.readDataToEndOfFile() }
         process.waitForExit()
         let stdout = stdoutReader.value, stderr = stderrReader.value
         status = process.terminationStatus
-        timedOut = stopped
+        timedOut = stopped.value
         self.stdout = String(decoding: stdout, as: UTF8.self)
         self.stderr = String(decoding: stderr, as: UTF8.self)
     }
@@ -174,23 +165,4 @@ enum OwnThread {
             Thread { continuation.resume(with: Result { try work() }) }.start()
         }
     }
-}
-
-extension Process {
-    /// Waits for the process to end. Foundation's `waitUntilExit` spins at full speed on a
-    /// thread without a run loop (Linux), taking a core from the very tests that wait.
-    func waitForExit() {
-        while isRunning { usleep(10_000) }
-    }
-}
-
-extension Process {
-    /// Foundation's `Process.run` on Linux crashed once in CI (SIGSEGV in a memmove inside
-    /// it) while many tests launched processes at the same moment; a launch takes
-    /// milliseconds, so the tests make theirs one at a time.
-    func runSerially() throws {
-        try Self.launching.withLock { try run() }
-    }
-
-    private static let launching = NSLock()
 }
