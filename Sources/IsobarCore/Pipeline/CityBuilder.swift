@@ -1,14 +1,21 @@
 import Foundation
 
-/// The per-city part of a build (steps 2–7: locate, fetch, normalize, present, render,
-/// write), a few cities at a time, each one's failure its own. With a call budget, the
+/// The per-city part of a build (its "Cities" step: locate, fetch, normalize, present,
+/// render, write), a few cities at a time, each one's failure its own. With a call budget, the
 /// run's `RefreshPlan` says which cities are fetched and which are built from their cache.
 struct CityBuilder: Sendable {
-    typealias BuiltCity = SiteBuilder.BuiltCity
     var environment: BuildEnvironment
-    var inputs: SiteBuilder.Inputs
-    var output: SiteBuilder.Output
+    var inputs: BuildInputs
+    var output: BuildRun.Output
     var plan: RefreshPlan?
+
+    /// What a built city leaves behind once its files are written: what the site-wide
+    /// pages (index, sitemap, feed) and the manifest need. Pages themselves are written as
+    /// soon as they are rendered and not kept, so memory stays flat however many cities.
+    struct BuiltCity: Sendable {
+        var record: Manifest.City
+        var files: [String]
+    }
 
     struct CityResult: Sendable {
         var slug: String
@@ -229,8 +236,8 @@ struct CityBuilder: Sendable {
             }
             let html = try inputs.timer.measure(.render) { () throws -> String in
                 let body = try inputs.templates.renderBody("city", model)
-                return try inputs.templates.renderPage(SiteBuilder.layout(
-                    inputs, page, pages: pages, title: "\(city.name) – \(inputs.config.title)", description: model.share.text,
+                return try inputs.templates.renderPage(inputs.layout(
+                    page, pages: pages, title: "\(city.name) – \(inputs.config.title)", description: model.share.text,
                     kind: "city", content: body, attributions: [.forSource(forecast.source.api)]))
             }
             rendered.append((page.path, Data(html.utf8)))

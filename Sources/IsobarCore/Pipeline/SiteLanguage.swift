@@ -66,7 +66,7 @@ struct LanguagePage: Sendable {
     var path: String
 }
 
-extension SiteBuilder.Inputs {
+extension BuildInputs {
     /// The site's first language: the one forecast.json's descriptions are in.
     var primary: SiteLanguage { languages[0] }
 

@@ -1,0 +1,70 @@
+import Foundation
+
+/// Everything site-wide a build reads before it touches anything (config, places,
+/// templates, strings, assets, the provider), loaded once and shared by every city. Any
+/// error here is fatal, and nothing has been written.
+struct BuildInputs: Sendable {
+    var config: SiteConfig
+    var places: [String: [Place]]
+    var templates: TemplateSet
+    /// The site's languages, its first (`language:`) at the top level.
+    var languages: [SiteLanguage]
+    /// The `public/` folder's files, published under `assets/`.
+    var assets: PublicAssets
+    var locator: Locator
+    var provider: any ForecastProvider
+    /// The run's HTTP client, closed when the run ends.
+    var http: CurlHTTPClient?
+    /// Every request the run sends, by endpoint and outcome.
+    var tally: RequestTally
+    /// The live provider's call budget; nil for snapshots and `--offline`.
+    var budget: CallBudget?
+    /// Takes each built city's observation and forecast; nil when the history is
+    /// disabled or could not be opened (set by the build's history step).
+    var history: HistoryRecorder?
+    var timer: StageTimer
+    /// A digest of everything site-wide that shapes a page (config, theme, strings,
+    /// places, Isobar's version): part of every city's fingerprint.
+    var siteFingerprint: String
+
+    static func load(_ options: BuildOptions, environment: BuildEnvironment, timer: StageTimer) throws -> BuildInputs {
+        var config = try ConfigLoader.load(from: options.configFile)
+        if let output = options.output { config.outputDirectory = output.standardizedFileURL }
+        try OutputSafety.check(config)
+        let assets = try PublicAssets.read(config.publicDirectory, under: SiteLayout.assetsFolder)
+        for warning in assets.warnings { environment.log("warning: \(warning)") }
+        let places = try PlacesFile.load(from: config.placesFile)
+        let templates = try TemplateSet.load(from: config.templatesDirectory)
+        // Icons and images as published, so a page never links to a file the site lacks.
+        let icons = assets.names(in: "icons"), images = assets.names(in: "places")
+        let languages = try SiteLanguage.load(config, icons: icons, images: images, log: environment.log)
+        let tally = RequestTally(onSent: { [observer = environment.observer] in observer?.requestSent() })
+        let source = try ProviderSetup.make(config, offline: options.offline, tally: tally, environment: environment)
+        return BuildInputs(
+            config: config, places: places, templates: templates, languages: languages, assets: assets,
+            locator: source.locator, provider: source.provider, http: source.http, tally: tally, budget: source.budget, timer: timer,
+            siteFingerprint: siteFingerprint(config, icons: icons, images: images))
+    }
+
+    /// Everything site-wide that shapes a page: Isobar's version, the config file, the
+    /// theme (templates, strings), the places file, and which icons and images exist.
+    static func siteFingerprint(_ config: SiteConfig, icons: Set<String>, images: Set<String>) -> String {
+        var digest = Fingerprint()
+        digest.add(Version.isobar)
+        // The built-in theme, which the site's own files override one by one.
+        for path in BuiltinTheme.files.keys.sorted() {
+            digest.add(path)
+            digest.add(BuiltinTheme.files[path]!)
+        }
+        for file in [config.file, config.placesFile] {
+            digest.add(FileManager.default.contents(atPath: file.path) ?? Data())
+        }
+        let manager = FileManager.default
+        for relative in (manager.enumerator(atPath: config.templatesDirectory.path)?.compactMap { $0 as? String } ?? []).sorted() {
+            digest.add(relative)
+            digest.add(manager.contents(atPath: config.templatesDirectory.appendingPathComponent(relative).path) ?? Data())
+        }
+        digest.add((icons.sorted() + images.sorted()).joined(separator: "\n"))
+        return digest.value
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+
+/// The site-wide pages, rendered once the cities are built: what lists or links every
+/// city (the index, the alerts feed, the sitemap) and what belongs to no city (the 404
+/// page, robots.txt), in each of the site's languages.
+enum SitePages {
+    /// The index, 404 page and alerts feed in each language, the sitemap and robots.txt.
+    /// `previous`: the last run's manifest, for the pages of cities that failed this run
+    /// (still served, so still listed); `now`: the build's clock.
+    static func files(outcomes: [CityBuilder.CityResult], previous: Manifest, _ inputs: BuildInputs,
+                      now: Date) throws -> [(path: String, content: Data)] {
+        let config = inputs.config
+        let base = config.baseURL.absoluteString
+        let built = outcomes.compactMap(\.built).map(\.record)
+        let newest = built.map(\.dataTime).max() ?? Date(timeIntervalSince1970: 0)
+        var attributions: [LayoutModel.Attribution] = []
+        for record in built where !attributions.contains(.forSource(record.source)) { attributions.append(.forSource(record.source)) }
+        let cities = Dictionary(config.cities.map { ($0.slug, $0) }, uniquingKeysWith: { first, _ in first })
+        // Pages still served though their city failed this run stay in the sitemap, and
+        // their alerts in the feed until they expire (the build's clock): the page shows
+        // them until it is replaced. Fresh data's alerts are the API's current ones.
+        let published = outcomes.compactMap { result -> (city: CityConfig, record: Manifest.City, alerts: [AlertsFeed.Item])? in
+            guard let city = cities[result.slug] else { return nil }
+            if let record = result.built?.record { return (city, record, record.alerts) }
+            guard inputs.cityPages(city).contains(where: { previous.files[$0.path] != nil }),
+                let kept = previous.cities[result.slug] else { return nil }
+            return (city, kept, kept.alerts.filter { $0.alert.end > now })
+        }
+
+        var files: [(path: String, content: Data)] = []
+        let indexes = inputs.sitePages(SiteLayout.index)
+        for index in indexes {
+            let language = index.language, root = SiteLayout.root(of: index.path)
+            let cards = built.compactMap { $0.cards[language.code] }
+            // A city without data is still listed, linking to its last page when there is one.
+            let missing = outcomes.filter { $0.built == nil }.map { result in
+                let page = cities[result.slug].flatMap { inputs.cityPage($0, in: language) }
+                return IndexPageModel.Missing(
+                    name: result.name, country: cities[result.slug]?.country ?? "",
+                    href: page.flatMap { previous.files[$0.path] != nil ? root + $0.path : nil })
+            }
+            let model = IndexPageModel(t: language.strings.table, title: config.title, cards: cards, missing: missing)
+            let page = try inputs.templates.renderPage(inputs.layout(
+                index, pages: indexes, title: config.title, description: cards.map(\.name).joined(separator: " · "),
+                kind: "index", content: try inputs.templates.renderBody("index", model), attributions: attributions))
+            files.append((index.path, Data(page.utf8)))
+
+            if inputs.templates.has("404") {
+                // Served for any missing path, at any depth: links must be absolute paths.
+                let absolute = config.baseURL.path.hasSuffix("/") ? config.baseURL.path : config.baseURL.path + "/"
+                let notFound = LanguagePage(language: language, path: language.folder + SiteLayout.notFound)
+                let body = try inputs.templates.renderBody(
+                    "404", NotFoundPageModel(t: language.strings.table, root: absolute + language.folder))
+                let page = try inputs.templates.renderPage(inputs.layout(
+                    notFound, pages: [], title: "\(language.strings["not_found_title"]) – \(config.title)",
+                    description: language.strings["not_found_text"], kind: "not-found", content: body, attributions: attributions,
+                    root: absolute))
+                files.append((notFound.path, Data(page.utf8)))
+            }
+
+            let feed = language.folder + SiteLayout.alertsFeed
+            let xml = AlertsFeed.xml(
+                title: "\(config.title): \(language.strings["alerts"])", feedURL: SiteLayout.url(of: feed, base: base),
+                homeURL: SiteLayout.url(of: index.path, base: base), updated: newest,
+                items: published.flatMap { entry in
+                    let page = inputs.cityPage(entry.city, in: language)
+                    let url = SiteLayout.url(of: page?.path ?? SiteLayout.cityPage(entry.city.slug), base: base)
+                    return entry.alerts.map { (item: $0, page: url) }
+                })
+            files.append((feed, Data(xml.utf8)))
+        }
+
+        // Every page in every language, each with its alternates (none in a site of one).
+        func entry(_ page: LanguagePage, of pages: [LanguagePage], modified: Date) -> Sitemap.Entry {
+            Sitemap.Entry(url: SiteLayout.url(of: page.path, base: base), modified: modified,
+                          alternates: inputs.alternates(pages, from: page.path).map { ($0.language, $0.url) }
+                            + (pages.count > 1 ? SiteLanguage.topPage(pages).map { [("x-default", SiteLayout.url(of: $0.path, base: base))] } ?? [] : []))
+        }
+        var entries = indexes.map { entry($0, of: indexes, modified: newest) }
+        for (city, record, _) in published {
+            let pages = inputs.cityPages(city)
+            entries += pages.map { entry($0, of: pages, modified: record.dataTime) }
+        }
+        files.append((SiteLayout.sitemap, Data(Sitemap.xml(entries).utf8)))
+        files.append((SiteLayout.robots, Data(Sitemap.robots(baseURL: config.baseURL).utf8)))
+        return files
+    }
+}
