@@ -225,14 +225,12 @@ struct CityBuilder: Sendable {
         // One fetch, one forecast: a page per language from it.
         let pages = inputs.cityPages(city)
         var rendered: [(path: String, data: Data)] = []
-        var cards: [String: IndexPageModel.Card] = [:]
         for page in pages {
             let presenter = page.language.presenter, root = SiteLayout.root(of: page.path)
-            let index = page.language.folder + SiteLayout.index, indexRoot = SiteLayout.root(of: index)
-            let (model, card) = inputs.timer.measure(.present) {
-                (presenter.cityPage(forecast, city: city, places: inputs.places[city.slug] ?? [], root: root, stale: stale, history: past,
-                                    url: SiteLayout.url(of: page.path, base: inputs.config.baseURL.absoluteString), home: root + index),
-                 presenter.indexCard(forecast, city: city, stale: stale, root: indexRoot, href: indexRoot + page.path))
+            let index = page.language.folder + SiteLayout.index
+            let model = inputs.timer.measure(.present) {
+                presenter.cityPage(forecast, city: city, places: inputs.places[city.slug] ?? [], root: root, stale: stale, history: past,
+                                   url: SiteLayout.url(of: page.path, base: inputs.config.baseURL.absoluteString), home: root + index)
             }
             let html = try inputs.timer.measure(.render) { () throws -> String in
                 let body = try inputs.templates.renderBody("city", model)
@@ -241,7 +239,6 @@ struct CityBuilder: Sendable {
                     kind: "city", content: body, attributions: [.forSource(forecast.source.api)]))
             }
             rendered.append((page.path, Data(html.utf8)))
-            cards[page.language.code] = card
         }
         let json = try inputs.timer.measure(.render) { try ForecastJSON.data(forecast, slug: city.slug, history: past) }
         rendered.append((files[files.count - 1], json))
@@ -252,10 +249,8 @@ struct CityBuilder: Sendable {
             for (path, data) in rendered { stamps[path] = try output.writer.write(data, to: path) }
             return stamps
         }
-        let alerts = forecast.alerts.enumerated().map { AlertsFeed.Item(city: city.name, slug: city.slug, alert: $1, index: $0) }
         return BuiltCity(
-            record: Manifest.City(fingerprint: print, stamps: stamps, cards: cards, dataTime: forecast.current.time, alerts: alerts,
-                                  status: stale ? .stale : .fresh, source: forecast.source.api),
+            record: Manifest.City(fingerprint: print, stamps: stamps, forecast: Presenter.indexExcerpt(forecast), status: stale ? .stale : .fresh),
             files: files)
     }
 }

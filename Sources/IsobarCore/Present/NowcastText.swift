@@ -20,6 +20,21 @@ struct NowcastText {
         return inside
     }
 
+    /// `steps` with each run of wet (or dry) steps as one step of the run's length: all
+    /// `sentence` reads (when it starts and stops), a few steps where a nowcast has sixty.
+    static func runs(_ steps: [NowcastStep]) -> [NowcastStep] {
+        var runs: [NowcastStep] = []
+        for step in steps {
+            if let last = runs.last, (last.intensity >= wet) == (step.intensity >= wet),
+               last.time.addingTimeInterval(Double(last.minutes) * 60) == step.time {
+                runs[runs.count - 1].minutes += step.minutes
+            } else {
+                runs.append(step)
+            }
+        }
+        return runs
+    }
+
     func sentence(_ steps: [NowcastStep], from now: Date, kind: String) -> String {
         let isWet = steps.map { $0.intensity >= Self.wet }
         let values = ["kind": kind, "Kind": Presenter.sentence(kind)]

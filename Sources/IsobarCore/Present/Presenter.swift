@@ -291,6 +291,18 @@ public struct Presenter: Sendable {
         return chart.svg(id: "hourly-chart")
     }
 
+    /// What `indexCard` reads of a forecast, and all the manifest keeps of it: the place,
+    /// the current conditions, today, when rain or snow starts and stops in the next hour,
+    /// and the alerts.
+    public static func indexExcerpt(_ forecast: Forecast) -> Forecast {
+        var excerpt = forecast
+        excerpt.hourly = []
+        excerpt.daily = today(forecast).map { [$0] } ?? []
+        excerpt.nowcast = NowcastText.window(forecast.nowcast, from: forecast.current.time).map(NowcastText.runs) ?? []
+        excerpt.airQuality = nil
+        return excerpt
+    }
+
     /// `root` and `href`: from the index the card is on to the site's root and to the city's page.
     public func indexCard(_ forecast: Forecast, city: CityConfig, stale: Bool = false, root: String = "",
                           href: String? = nil) -> IndexPageModel.Card {

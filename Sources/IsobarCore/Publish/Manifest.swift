@@ -28,16 +28,25 @@ public struct Manifest: Codable, Sendable, Equatable {
         public var fingerprint: String
         /// The city's files as written, by relative path.
         public var stamps: [String: Stamp]
-        /// Its card on the index in each of the site's languages, by `lang` code.
-        public var cards: [String: IndexPageModel.Card]
-        public var dataTime: Date
-        public var alerts: [AlertsFeed.Item]
+        /// What the site-wide pages show of its forecast (`Presenter.indexExcerpt`: the
+        /// place, now, today, the next hour, the alerts), so that they list a city this run
+        /// did not rebuild. Data, not a page's text: the index is presented from it anew.
+        public var forecast: Forecast
         public var status: CityOutcome.Status
+
+        public var dataTime: Date { forecast.current.time }
         /// Where the data is from (`openweather/onecall3`, `open-meteo`…), for attribution.
-        public var source: String
+        public var source: String { forecast.source.api }
+
+        /// Its alerts as the feed lists them.
+        func alerts(of city: CityConfig) -> [AlertsFeed.Item] {
+            forecast.alerts.enumerated().map { AlertsFeed.Item(city: city.name, slug: city.slug, alert: $1, index: $0) }
+        }
     }
 
-    public var version = 3
+    /// 4: a city keeps its forecast's excerpt, no longer its index cards.
+    static let currentVersion = 4
+    public var version = currentVersion
     /// Relative path → owning city slug, or "" for the index, feeds and assets.
     public var files: [String: String] = [:]
     public var cities: [String: City] = [:]
@@ -61,8 +70,10 @@ public struct Manifest: Codable, Sendable, Equatable {
     /// `Codable` form (ManifestTests checks the two agree).
     init(json: JSONValue) throws(DecodingError) {
         let fields = try JSONFields(json)
-        version = try fields.int("version")
         files = try fields.value("files") { value throws(DecodingError) in try JSONFields.dictionary(value, JSONFields.string) }
+        // An older version's cities are not read (every city is built again), but its
+        // files are still Isobar's to prune.
+        guard try fields.int("version") == Self.currentVersion else { return }
         cities = try fields.value("cities") { value throws(DecodingError) in try JSONFields.dictionary(value, City.init(json:)) }
     }
 
@@ -87,31 +98,8 @@ public struct Manifest: Codable, Sendable, Equatable {
 
     private static func write(_ city: City, to json: JSONText) {
         json.object {
-            json.field("alerts") {
-                json.array(city.alerts) { item in
-                    json.object {
-                        json.field("alert") {
-                            json.object {
-                                json.field("description", item.alert.description)
-                                json.field("end") { json.number(item.alert.end.timeIntervalSince1970) }
-                                json.field("event", item.alert.event)
-                                json.field("sender", item.alert.sender)
-                                json.field("start") { json.number(item.alert.start.timeIntervalSince1970) }
-                                json.field("tags") { json.array(item.alert.tags) { json.string($0) } }
-                            }
-                        }
-                        json.field("city", item.city)
-                        json.field("index") { json.integer(Int64(item.index)) }
-                        json.field("slug", item.slug)
-                    }
-                }
-            }
-            json.field("cards") {
-                json.object { for language in city.cards.keys.sorted() { json.field(named: language) { write(city.cards[language]!, to: json) } } }
-            }
-            json.field("dataTime") { json.number(city.dataTime.timeIntervalSince1970) }
             json.field("fingerprint", city.fingerprint)
-            json.field("source", city.source)
+            json.field("forecast") { json.forecast(city.forecast) }
             json.field("stamps") {
                 json.object {
                     for path in city.stamps.keys.sorted() {
@@ -128,70 +116,6 @@ public struct Manifest: Codable, Sendable, Equatable {
             json.field("status", city.status.rawValue)
         }
     }
-
-    private static func write(_ card: IndexPageModel.Card, to json: JSONText) {
-        json.object {
-            json.field("alertCount") { json.integer(Int64(card.alertCount)) }
-            json.field("alertLabel", card.alertLabel)
-            json.field("country", card.country)
-            json.field("description", card.description)
-            json.field("hasAlerts") { json.bool(card.hasAlerts) }
-            json.field("high", card.high)
-            json.field("href", card.href)
-            if let icon = card.icon {
-                json.field("icon") {
-                    json.object {
-                        json.field("alt", icon.alt)
-                        json.field("src", icon.src)
-                    }
-                }
-            }
-            json.field("low", card.low)
-            json.field("name", card.name)
-            json.field("nowcast", card.nowcast)
-            json.field("staleNote", card.staleNote)
-            json.field("temperature", card.temperature)
-            json.field("updated", card.updated)
-        }
-    }
-}
-
-extension IndexPageModel.Card {
-    init(json: JSONValue) throws(DecodingError) {
-        let fields = try JSONFields(json)
-        // A manifest written before links named the page's file holds the folder
-        // (`london-gb/`), which a browser reading the site from disk shows as a listing.
-        let href = try fields.string("href")
-        self.init(
-            name: try fields.string("name"), country: try fields.string("country"),
-            href: href.hasSuffix("/") ? href + SiteLayout.index : href,
-            icon: try fields.optionalValue("icon") { value throws(DecodingError) in
-                let icon = try JSONFields(value)
-                return CityPageModel.Icon(src: try icon.string("src"), alt: try icon.string("alt"))
-            },
-            temperature: try fields.string("temperature"), description: try fields.string("description"),
-            high: try fields.optionalString("high"), low: try fields.optionalString("low"),
-            alertCount: try fields.int("alertCount"), hasAlerts: try fields.bool("hasAlerts"),
-            alertLabel: try fields.string("alertLabel"), staleNote: try fields.optionalString("staleNote"),
-            nowcast: try fields.optionalString("nowcast"), updated: try fields.string("updated"))
-    }
-}
-
-extension AlertsFeed.Item {
-    init(json: JSONValue) throws(DecodingError) {
-        let fields = try JSONFields(json)
-        self.init(
-            city: try fields.string("city"), slug: try fields.string("slug"),
-            alert: try fields.value("alert") { value throws(DecodingError) in
-                let alert = try JSONFields(value)
-                return WeatherAlert(
-                    sender: try alert.string("sender"), event: try alert.string("event"),
-                    start: Date(timeIntervalSince1970: try alert.double("start")), end: Date(timeIntervalSince1970: try alert.double("end")),
-                    description: try alert.string("description"),
-                    tags: try alert.value("tags") { tags throws(DecodingError) in try JSONFields.array(tags, JSONFields.string) })
-            },
-            index: try fields.int("index"))
-    }
 }
 
 extension Manifest.City {
@@ -204,14 +128,20 @@ extension Manifest.City {
                 return Manifest.Stamp(size: try parts.int("size"), modified: Int64(try parts.int("modified")))
             }
         }
-        cards = try fields.value("cards") { value throws(DecodingError) in try JSONFields.dictionary(value, IndexPageModel.Card.init(json:)) }
-        dataTime = Date(timeIntervalSince1970: try fields.double("dataTime"))
-        alerts = try fields.value("alerts") { value throws(DecodingError) in try JSONFields.array(value, AlertsFeed.Item.init(json:)) }
+        // The forecast through its `Codable` form, as forecast.json reads back.
+        forecast = try fields.value("forecast") { value throws(DecodingError) in
+            do {
+                return try JSONValueDecoder.decode(Forecast.self, fromTree: value)
+            } catch let error as DecodingError {
+                throw error
+            } catch {
+                throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "\(error)"))
+            }
+        }
         let status = try fields.string("status")
         guard let known = CityOutcome.Status(rawValue: status) else {
             throw DecodingError.dataCorrupted(.init(codingPath: [JSONPathKey("status")], debugDescription: "unknown status \(status)"))
         }
         self.status = known
-        source = try fields.string("source")
     }
 }

@@ -103,10 +103,39 @@ private enum Primitive {
             return text as! T
         }
         if T.self == Date.self {
+            // Isobar's own files (forecast.json, the manifest) write dates as ISO 8601 in UTC.
+            if case .string(let text) = value, let date = isoDate(text) { return date as! T }
             guard let seconds = double(value) else { throw failure(type, value, path()) }
             return Date(timeIntervalSince1970: seconds) as! T
         }
         return try T(from: decoder())
+    }
+
+    /// `2026-11-22T11:50:00Z`, as `JSONText.date` writes it; nil for anything else.
+    static func isoDate(_ text: String) -> Date? {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 20, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"), bytes[10] == UInt8(ascii: "T"),
+              bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"), bytes[19] == UInt8(ascii: "Z") else { return nil }
+        func number(_ range: Range<Int>) -> Int? {
+            var value = 0
+            for byte in bytes[range] {
+                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+                value = value * 10 + Int(byte - UInt8(ascii: "0"))
+            }
+            return value
+        }
+        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
+              let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
+              (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61 else { return nil }
+        // Civil date → days since 1970-01-01 (Howard Hinnant's algorithm; the inverse of
+        // `LocalTimeFormatter.fields`).
+        let y = month <= 2 ? year - 1 : year
+        let era = y / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        let days = era * 146_097 + dayOfEra - 719_468
+        return Date(timeIntervalSince1970: Double(days * 86_400 + hour * 3600 + minute * 60 + second))
     }
 
     static func failure(_ type: Any.Type, _ value: JSONValue, _ path: [CodingKey]) -> DecodingError {

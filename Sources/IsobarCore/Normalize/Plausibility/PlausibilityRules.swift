@@ -23,17 +23,18 @@ struct PlausibilityRules: Sendable {
         }
     }
 
-    // The ranges are wider than any record (−89 °C, 57 °C, 113 m/s gusts, 1,825 mm of
-    // rain in a day) so a real extreme always passes; they exist to stop what no weather
-    // can be, not to second-guess a provider.
+    // The ranges are the forecast model's (`Measure`), in the units each response is in:
+    // wider than any record, so a real extreme always passes; they exist to stop what no
+    // weather can be, not to second-guess a provider. (PlausibilityTests checks that the
+    // converted ones convert back.)
 
-    private static func temperature(fahrenheit: Bool, kelvin: Bool = false) -> PlausibleRange {
+    static func temperature(fahrenheit: Bool, kelvin: Bool = false) -> PlausibleRange {
         if kelvin { return PlausibleRange("temperature", 173.15...373.15, "K") }
-        return fahrenheit ? PlausibleRange("temperature", -148...212, "°F") : PlausibleRange("temperature", -100...100, "°C")
+        return fahrenheit ? PlausibleRange("temperature", -148...212, "°F") : PlausibleRange("temperature", Measure.temperature.range, "°C")
     }
 
-    private static func speed(milesPerHour: Bool) -> PlausibleRange {
-        milesPerHour ? PlausibleRange("wind speed", 0...336, "mph") : PlausibleRange("wind speed", 0...150, "m/s")
+    static func speed(milesPerHour: Bool) -> PlausibleRange {
+        milesPerHour ? PlausibleRange("wind speed", 0...336, "mph") : PlausibleRange("wind speed", Measure.speed.range, "m/s")
     }
 
     /// A data time, forecast step or alert bound: 2000…2100 (a forecast is not from 1970).
@@ -42,11 +43,12 @@ struct PlausibilityRules: Sendable {
     /// night, midnight sun), which presentation treats as absent.
     private static let sunTime = PlausibleRange("time (seconds since 1970)", 0...4_102_444_800)
     private static let utcOffset = PlausibleRange("UTC offset", -64_800...64_800, "s")
-    private static let percent = PlausibleRange("percentage", 0...100, "%")
-    private static let pressure = PlausibleRange("pressure", 300...1_200, "hPa")
-    private static let direction = PlausibleRange("direction", 0...360, "°")
-    private static let uvIndex = PlausibleRange("UV index", 0...50)
-    private static let visibility = PlausibleRange("visibility", 0...1_000_000, "m")
+    private static let percent = PlausibleRange("percentage", Measure.percent.range, "%")
+    private static let pressure = PlausibleRange("pressure", Measure.pressure.range, "hPa")
+    private static let direction = PlausibleRange("direction", Measure.direction.range, "°")
+    private static let uvIndex = PlausibleRange("UV index", Measure.uvIndex.range)
+    private static let visibility = PlausibleRange("visibility", Measure.distance.range, "m")
+    private static let millimetres = PlausibleRange("precipitation", Measure.precipitation.range, "mm")
     private static let latitude = PlausibleRange("latitude", -90...90, "°")
     private static let longitude = PlausibleRange("longitude", -180...180, "°")
     private static let pollutant = PlausibleRange("concentration", 0...100_000, "µg/m³")
@@ -65,7 +67,7 @@ struct PlausibilityRules: Sendable {
         var rules = PlausibilityRules()
         let temperature = temperature(fahrenheit: units == .imperial, kelvin: units == .standard)
         let speed = speed(milesPerHour: units == .imperial)
-        let precipitation = PlausibleRange("precipitation", 0...2_000, "mm")
+        let precipitation = millimetres
         rules.add(temperature, "temp", "feels_like", "dew_point", "temp_min", "temp_max")
         rules.add(temperature, under: ["temp", "feels_like"], "min", "max", "day", "night", "eve", "morn")
         rules.add(time, "dt")
@@ -75,7 +77,7 @@ struct PlausibilityRules: Sendable {
         rules.add(pressure, "pressure", "sea_level", "grnd_level")
         rules.add(percent, "humidity", "clouds")
         rules.add(percent, under: ["clouds"], "all")
-        rules.add(PlausibleRange("probability", 0...1), "pop")
+        rules.add(PlausibleRange("probability", Measure.probability.range), "pop")
         rules.add(uvIndex, "uvi")
         rules.add(visibility, "visibility")
         rules.add(speed, "wind_speed", "wind_gust")
@@ -84,7 +86,7 @@ struct PlausibilityRules: Sendable {
         rules.add(direction, under: ["wind"], "deg")
         rules.add(precipitation, "rain", "snow", "precipitation")
         rules.add(precipitation, under: ["rain", "snow"], "1h", "3h")
-        rules.add(PlausibleRange("moon phase", 0...1), "moon_phase")
+        rules.add(PlausibleRange("moon phase", Measure.moonPhase.range), "moon_phase")
         rules.add(PlausibleRange("condition code", 100...999), under: ["weather"], "id")
         rules.add(latitude, "lat")
         rules.add(longitude, "lon")
@@ -99,7 +101,7 @@ struct PlausibilityRules: Sendable {
         let imperial = units == .imperial
         let temperature = temperature(fahrenheit: imperial)
         let speed = speed(milesPerHour: imperial)
-        let precipitation = imperial ? PlausibleRange("precipitation", 0...80, "in") : PlausibleRange("precipitation", 0...2_000, "mm")
+        let precipitation = imperial ? PlausibleRange("precipitation", 0...80, "in") : millimetres
         let snowfall = imperial ? PlausibleRange("snowfall", 0...400, "in") : PlausibleRange("snowfall", 0...1_000, "cm")
         rules.add(temperature, "temperature_2m", "apparent_temperature", "dew_point_2m",
                   "temperature_2m_max", "temperature_2m_min", "apparent_temperature_max", "apparent_temperature_min")

@@ -255,6 +255,11 @@ final class JSONText {
         bytes = fixed
     }
 
+    func field(_ key: StaticString, _ value: Condition?) {
+        guard let value else { return }
+        field(key) { condition(value) }
+    }
+
     func condition(_ c: Condition) {
         object {
             field("code") { number(Double(c.code)) }
@@ -263,6 +268,62 @@ final class JSONText {
             field("main", c.main)
         }
     }
+
+    /// One member of a row object: a number from the row's field table, or one of the
+    /// members that are not numbers, written here.
+    enum Member<Row> {
+        case number(ForecastField<Row>)
+        /// Writes its member (key and value), or nothing when the row has no value.
+        case other(StaticString, (JSONText, StaticString, Row) -> Void)
+
+        var key: String {
+            switch self {
+            case .number(let field): field.name
+            case .other(let key, _): key.description
+            }
+        }
+    }
+
+    /// A row's members in key order (as `JSONEncoder` sorts them): the numbers its field
+    /// table declares, and `others`. Sorted once, not per row.
+    static func layout<Row>(_ fields: [ForecastField<Row>], _ others: [(StaticString, (JSONText, StaticString, Row) -> Void)]) -> [Member<Row>] {
+        (fields.map { .number($0) } + others.map { .other($0.0, $0.1) }).sorted { $0.key < $1.key }
+    }
+
+    func members<Row>(_ row: Row, _ layout: [Member<Row>]) {
+        object {
+            for member in layout {
+                switch member {
+                case .number(let value): field(value.key, value.get(row))
+                case .other(let key, let write): write(self, key, row)
+                }
+            }
+        }
+    }
+
+    nonisolated(unsafe) static let current = layout(CurrentConditions.fields, [
+        ("conditions", { json, key, c in json.field(key) { json.array(c.conditions) { json.condition($0) } } }),
+        ("sunrise", { json, key, c in json.field(key, c.sunrise) }),
+        ("sunset", { json, key, c in json.field(key, c.sunset) }),
+        ("time", { json, key, c in json.field(key, c.time) }),
+    ])
+
+    nonisolated(unsafe) static let hourly = layout(HourlyForecast.fields, [
+        ("condition", { json, key, h in json.field(key, h.condition) }),
+        ("stepHours", { json, key, h in json.field(key, Double(h.stepHours)) }),
+        ("time", { json, key, h in json.field(key, h.time) }),
+    ])
+
+    nonisolated(unsafe) static let daily = layout(DailyForecast.fields, [
+        ("condition", { json, key, d in json.field(key, d.condition) }),
+        ("day", { json, key, d in json.field(key, d.day) }),
+        ("moonrise", { json, key, d in json.field(key, d.moonrise) }),
+        ("moonset", { json, key, d in json.field(key, d.moonset) }),
+        ("summary", { json, key, d in json.field(key, d.summary) }),
+        ("sunrise", { json, key, d in json.field(key, d.sunrise) }),
+        ("sunset", { json, key, d in json.field(key, d.sunset) }),
+        ("time", { json, key, d in json.field(key, d.time) }),
+    ])
 
     func forecast(_ f: Forecast) {
         object {
@@ -291,80 +352,9 @@ final class JSONText {
                     }
                 }
             }
-            field("current") {
-                let c = f.current
-                object {
-                    field("cloudCover", c.cloudCover)
-                    field("conditions") { array(c.conditions) { condition($0) } }
-                    field("dewPoint", c.dewPoint)
-                    field("feelsLike", c.feelsLike)
-                    field("humidity", c.humidity)
-                    field("pressure", c.pressure)
-                    field("rainLastHour", c.rainLastHour)
-                    field("snowLastHour", c.snowLastHour)
-                    field("sunrise", c.sunrise)
-                    field("sunset", c.sunset)
-                    field("surfacePressure", c.surfacePressure)
-                    field("temperature", c.temperature)
-                    field("time", c.time)
-                    field("uvIndex", c.uvIndex)
-                    field("visibility", c.visibility)
-                    field("windDirection", c.windDirection)
-                    field("windGust", c.windGust)
-                    field("windSpeed", c.windSpeed)
-                }
-            }
-            field("daily") {
-                array(f.daily) { d in
-                    object {
-                        field("cloudCover", d.cloudCover)
-                        if let c = d.condition { field("condition") { condition(c) } }
-                        field("day", d.day)
-                        field("dewPoint", d.dewPoint)
-                        field("humidity", d.humidity)
-                        field("moonPhase", d.moonPhase)
-                        field("moonrise", d.moonrise)
-                        field("moonset", d.moonset)
-                        field("precipitationChance", d.precipitationChance)
-                        field("pressure", d.pressure)
-                        field("rain", d.rain)
-                        field("snow", d.snow)
-                        field("summary", d.summary)
-                        field("sunrise", d.sunrise)
-                        field("sunset", d.sunset)
-                        field("temperatureMax", d.temperatureMax)
-                        field("temperatureMin", d.temperatureMin)
-                        field("time", d.time)
-                        field("uvIndex", d.uvIndex)
-                        field("windDirection", d.windDirection)
-                        field("windGust", d.windGust)
-                        field("windSpeed", d.windSpeed)
-                    }
-                }
-            }
-            field("hourly") {
-                array(f.hourly) { h in
-                    object {
-                        field("cloudCover", h.cloudCover)
-                        if let c = h.condition { field("condition") { condition(c) } }
-                        field("dewPoint", h.dewPoint)
-                        field("feelsLike", h.feelsLike)
-                        field("humidity", h.humidity)
-                        field("precipitationChance", h.precipitationChance)
-                        field("pressure", h.pressure)
-                        field("rain", h.rain)
-                        field("snow", h.snow)
-                        field("stepHours") { number(Double(h.stepHours)) }
-                        field("temperature", h.temperature)
-                        field("time", h.time)
-                        field("uvIndex", h.uvIndex)
-                        field("visibility", h.visibility)
-                        field("windDirection", h.windDirection)
-                        field("windGust", h.windGust)
-                        field("windSpeed", h.windSpeed)
-                    }
-                }
-            }
+            field("current") { members(f.current, Self.current) }
+            field("daily") { array(f.daily) { members($0, Self.daily) } }
+            field("hourly") { array(f.hourly) { members($0, Self.hourly) } }
             field("location") {
                 let l = f.location
                 object {

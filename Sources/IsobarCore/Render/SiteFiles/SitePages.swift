@@ -21,17 +21,23 @@ enum SitePages {
         // them until it is replaced. Fresh data's alerts are the API's current ones.
         let published = outcomes.compactMap { result -> (city: CityConfig, record: Manifest.City, alerts: [AlertsFeed.Item])? in
             guard let city = cities[result.slug] else { return nil }
-            if let record = result.built?.record { return (city, record, record.alerts) }
+            if let record = result.built?.record { return (city, record, record.alerts(of: city)) }
             guard inputs.cityPages(city).contains(where: { previous.files[$0.path] != nil }),
                 let kept = previous.cities[result.slug] else { return nil }
-            return (city, kept, kept.alerts.filter { $0.alert.end > now })
+            return (city, kept, kept.alerts(of: city).filter { $0.alert.end > now })
         }
 
         var files: [(path: String, content: Data)] = []
         let indexes = inputs.sitePages(SiteLayout.index)
         for index in indexes {
             let language = index.language, root = SiteLayout.root(of: index.path)
-            let cards = built.compactMap { $0.cards[language.code] }
+            // Each built city's card, presented from its forecast in this language.
+            let cards = outcomes.compactMap { result -> IndexPageModel.Card? in
+                guard let record = result.built?.record, let city = cities[result.slug], let page = inputs.cityPage(city, in: language)
+                else { return nil }
+                return language.presenter.indexCard(record.forecast, city: city, stale: record.status == .stale, root: root,
+                                                    href: root + page.path)
+            }
             // A city without data is still listed, linking to its last page when there is one.
             let missing = outcomes.filter { $0.built == nil }.map { result in
                 let page = cities[result.slug].flatMap { inputs.cityPage($0, in: language) }

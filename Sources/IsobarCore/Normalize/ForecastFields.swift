@@ -1,0 +1,127 @@
+/// A number the forecast carries, declared once: its name (the member of the model, and
+/// so its key in forecast.json and `Forecast`'s Codable form), what it measures, and
+/// where it is in a row. forecast.json is written and read from these declarations;
+/// adding a value to the model is one line here (and the providers' mapping).
+struct ForecastField<Row>: Sendable {
+    let key: StaticString
+    let measure: Measure
+    let get: @Sendable (Row) -> Double?
+    let set: @Sendable (inout Row, Double) -> Void
+    /// A row without it is no row (a forecast hour has a temperature).
+    let required: Bool
+
+    var name: String { key.description }
+
+    init(_ key: StaticString, _ measure: Measure, _ path: WritableKeyPath<Row, Double?> & Sendable) {
+        self.key = key
+        self.measure = measure
+        get = { $0[keyPath: path] }
+        set = { $0[keyPath: path] = $1 }
+        required = false
+    }
+
+    init(_ key: StaticString, _ measure: Measure, _ path: WritableKeyPath<Row, Double> & Sendable) {
+        self.key = key
+        self.measure = measure
+        get = { $0[keyPath: path] }
+        set = { $0[keyPath: path] = $1 }
+        required = true
+    }
+}
+
+/// What a forecast number measures, in the model's canonical unit, and the values a real
+/// reading can take there: wider than any record (−89 °C, 57 °C, 113 m/s gusts, 1,825 mm
+/// of rain in a day), so a real extreme always passes. The providers' plausibility rules
+/// are these ranges in the units each response is in.
+enum Measure: Sendable {
+    /// °C.
+    case temperature
+    /// m/s.
+    case speed
+    /// Degrees from north, where the wind comes from.
+    case direction
+    /// hPa.
+    case pressure
+    /// 0…100.
+    case percent
+    /// 0…1.
+    case probability
+    /// mm.
+    case precipitation
+    /// Metres.
+    case distance
+    case uvIndex
+    /// 0 and 1 new moon, 0.5 full.
+    case moonPhase
+
+    var range: ClosedRange<Double> {
+        switch self {
+        case .temperature: -100...100
+        case .speed: 0...150
+        case .direction: 0...360
+        case .pressure: 300...1_200
+        case .percent: 0...100
+        case .probability, .moonPhase: 0...1
+        case .precipitation: 0...2_000
+        case .distance: 0...1_000_000
+        case .uvIndex: 0...50
+        }
+    }
+}
+
+extension CurrentConditions {
+    static let fields: [ForecastField<Self>] = [
+        .init("temperature", .temperature, \.temperature),
+        .init("feelsLike", .temperature, \.feelsLike),
+        .init("pressure", .pressure, \.pressure),
+        .init("surfacePressure", .pressure, \.surfacePressure),
+        .init("humidity", .percent, \.humidity),
+        .init("dewPoint", .temperature, \.dewPoint),
+        .init("uvIndex", .uvIndex, \.uvIndex),
+        .init("cloudCover", .percent, \.cloudCover),
+        .init("visibility", .distance, \.visibility),
+        .init("windSpeed", .speed, \.windSpeed),
+        .init("windGust", .speed, \.windGust),
+        .init("windDirection", .direction, \.windDirection),
+        .init("rainLastHour", .precipitation, \.rainLastHour),
+        .init("snowLastHour", .precipitation, \.snowLastHour),
+    ]
+}
+
+extension HourlyForecast {
+    static let fields: [ForecastField<Self>] = [
+        .init("temperature", .temperature, \.temperature),
+        .init("feelsLike", .temperature, \.feelsLike),
+        .init("humidity", .percent, \.humidity),
+        .init("precipitationChance", .probability, \.precipitationChance),
+        .init("rain", .precipitation, \.rain),
+        .init("snow", .precipitation, \.snow),
+        .init("windSpeed", .speed, \.windSpeed),
+        .init("windGust", .speed, \.windGust),
+        .init("windDirection", .direction, \.windDirection),
+        .init("pressure", .pressure, \.pressure),
+        .init("dewPoint", .temperature, \.dewPoint),
+        .init("uvIndex", .uvIndex, \.uvIndex),
+        .init("cloudCover", .percent, \.cloudCover),
+        .init("visibility", .distance, \.visibility),
+    ]
+}
+
+extension DailyForecast {
+    static let fields: [ForecastField<Self>] = [
+        .init("temperatureMin", .temperature, \.temperatureMin),
+        .init("temperatureMax", .temperature, \.temperatureMax),
+        .init("moonPhase", .moonPhase, \.moonPhase),
+        .init("precipitationChance", .probability, \.precipitationChance),
+        .init("rain", .precipitation, \.rain),
+        .init("snow", .precipitation, \.snow),
+        .init("windSpeed", .speed, \.windSpeed),
+        .init("windGust", .speed, \.windGust),
+        .init("windDirection", .direction, \.windDirection),
+        .init("uvIndex", .uvIndex, \.uvIndex),
+        .init("humidity", .percent, \.humidity),
+        .init("pressure", .pressure, \.pressure),
+        .init("dewPoint", .temperature, \.dewPoint),
+        .init("cloudCover", .percent, \.cloudCover),
+    ]
+}
