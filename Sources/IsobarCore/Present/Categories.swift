@@ -6,7 +6,7 @@ public struct Category: Sendable, Equatable {
 
     /// The label in the site's language (strings key: the CSS key with underscores).
     func localized(_ strings: Strings) -> Category {
-        Category(label: strings[key.replacingOccurrences(of: "-", with: "_")], key: key)
+        Category(label: strings[String(key.map { $0 == "-" ? "_" : $0 })], key: key)
     }
 }
 

@@ -5,32 +5,24 @@ import Foundation
 /// page shows nine: the texts are kept per language, once made (a day has at most 1,441).
 final class DurationText: @unchecked Sendable {
     private let locale: Locale
-    private var made: [Int: String] = [:]
-    private let lock = NSLock()
+    private let texts = Memo<Int, String>()
 
     private init(locale: Locale) {
         self.locale = locale
     }
 
     func text(minutes: Int) -> String {
-        if let known = lock.withLock({ made[minutes] }) { return known }
-        // No daylight is "0 hr", not "0 hr, 0 min"; a whole number of hours has no minutes.
-        let units: Set<Duration.UnitsFormatStyle.Unit> = minutes == 0 ? [.hours] : [.hours, .minutes]
-        let text = Duration.seconds(minutes * 60).formatted(
-            .units(allowed: units, width: .abbreviated, zeroValueUnits: minutes == 0 ? .show(length: 1) : .hide).locale(locale))
-        lock.withLock { made[minutes] = text }
-        return text
-    }
-
-    static func shared(_ locale: Locale) -> DurationText {
-        lock.withLock {
-            if let known = all[locale.identifier] { return known }
-            let made = DurationText(locale: locale)
-            all[locale.identifier] = made
-            return made
+        texts.value(minutes) { minutes in
+            // No daylight is "0 hr", not "0 hr, 0 min"; a whole number of hours has no minutes.
+            let units: Set<Duration.UnitsFormatStyle.Unit> = minutes == 0 ? [.hours] : [.hours, .minutes]
+            return Duration.seconds(minutes * 60).formatted(
+                .units(allowed: units, width: .abbreviated, zeroValueUnits: minutes == 0 ? .show(length: 1) : .hide).locale(locale))
         }
     }
 
-    private nonisolated(unsafe) static var all: [String: DurationText] = [:]
-    private static let lock = NSLock()
+    static func shared(_ locale: Locale) -> DurationText {
+        all.value(locale.identifier) { _ in DurationText(locale: locale) }
+    }
+
+    private static let all = Memo<String, DurationText>()
 }

@@ -170,17 +170,10 @@ struct DatePatterns: Sendable {
     let weekdaysShort: [String], weekdaysLong: [String], monthsShort: [String], monthsLong: [String], monthsStandalone: [String]
 
     private struct Key: Hashable { var language: String, template: String }
-    private nonisolated(unsafe) static var cache: [Key: DatePatterns] = [:]
-    private static let lock = NSLock()
+    private static let all = Memo<Key, DatePatterns>()
 
     static func shared(language: String, template: String) -> DatePatterns {
-        let key = Key(language: language, template: template)
-        return lock.withLock {
-            if let cached = cache[key] { return cached }
-            let made = DatePatterns(language: language, template: template)
-            cache[key] = made
-            return made
-        }
+        all.value(Key(language: language, template: template)) { DatePatterns(language: $0.language, template: $0.template) }
     }
 
     init(language: String, template: String) {

@@ -14,9 +14,8 @@ final class MeasureFormat: @unchecked Sendable {
     // values (9°, 6 m/s, 96 %) on every page, and ICU takes over a microsecond each —
     // without this, half the present and render time of a 10,000-city build. Keyed by
     // the value rounded as shown, so the memo is the formatter's own answer, not a copy.
-    private var texts: [Int64: String] = [:]
-    private var units: [Int64: String] = [:]
-    private let lock = NSLock()
+    private let texts = Memo<Int64, String>()
+    private let units = Memo<Int64, String>()
 
     /// `unit` is the unit's stem in an ICU skeleton ("measure-unit/speed-meter-per-second",
     /// "unit/microgram-per-cubic-meter", "percent"), nil for a bare number; `digits` the
@@ -39,22 +38,18 @@ final class MeasureFormat: @unchecked Sendable {
     /// left-to-right value it still reads number first.
     func string(_ number: Double) -> String {
         guard let shown = FixedPoint.rounded(number, digits: digits) else { return FixedPoint.format(number, digits: digits) }
-        if let known = lock.withLock({ texts[shown] }) { return known }
-        guard let text = icu(shown, unitOnly: false) else { return FixedPoint.format(number, digits: digits) }
-        let signed = text.contains("-") ? text.replacingOccurrences(of: "-", with: "\u{2212}") : text
-        let isolated = signed.unicodeScalars.contains(where: { isobar_is_right_to_left($0.value) != 0 })
-            ? "\u{2067}\(signed)\u{2069}" : signed
-        lock.withLock { texts[shown] = isolated }
-        return isolated
+        return texts.value(shown) { shown in
+            guard let text = icu(shown, unitOnly: false) else { return FixedPoint.format(number, digits: digits) }
+            let signed = text.contains("-") ? text.replacingOccurrences(of: "-", with: "\u{2212}") : text
+            return signed.unicodeScalars.contains(where: { isobar_is_right_to_left($0.value) != 0 })
+                ? "\u{2067}\(signed)\u{2069}" : signed
+        }
     }
 
     /// The unit alone, as it stands with `number` ("km/h", "°C", "%").
     func unit(_ number: Double) -> String {
         guard let shown = FixedPoint.rounded(number, digits: digits) else { return "" }
-        if let known = lock.withLock({ units[shown] }) { return known }
-        let unit = icu(shown, unitOnly: true) ?? ""
-        lock.withLock { units[shown] = unit }
-        return unit
+        return units.value(shown) { icu($0, unitOnly: true) ?? "" }
     }
 
     /// ICU's text for a value rounded as shown (in units of its last decimal).
@@ -113,14 +108,8 @@ final class MeasureFormats: Sendable {
     }
 
     static func shared(locale: String) -> MeasureFormats {
-        lock.withLock {
-            if let cached = cache[locale] { return cached }
-            let made = MeasureFormats(locale: locale)
-            cache[locale] = made
-            return made
-        }
+        all.value(locale) { MeasureFormats(locale: $0) }
     }
 
-    private nonisolated(unsafe) static var cache: [String: MeasureFormats] = [:]
-    private static let lock = NSLock()
+    private static let all = Memo<String, MeasureFormats>()
 }

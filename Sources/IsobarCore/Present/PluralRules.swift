@@ -38,14 +38,8 @@ public struct PluralRules: @unchecked Sendable {
     }
 
     public static func shared(language: String) -> PluralRules {
-        lock.withLock {
-            if let cached = cache[language] { return cached }
-            let made = PluralRules(language: language)
-            cache[language] = made
-            return made
-        }
+        all.value(language) { PluralRules(language: $0) }
     }
 
-    private nonisolated(unsafe) static var cache: [String: PluralRules] = [:]
-    private static let lock = NSLock()
+    private static let all = Memo<String, PluralRules>()
 }

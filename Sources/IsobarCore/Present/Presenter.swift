@@ -124,7 +124,7 @@ public struct Presenter: Sendable {
             temperature: format.quantity(temperature: current.temperature, withUnit: true),
             feelsLike: current.feelsLike.map { format.quantity(temperature: $0) },
             description: Self.sentence(primary.map(describe) ?? ""),
-            conditions: Self.sentence(([primary.map(describe)].compactMap { $0 } + others).formatted(.list(type: .and).locale(locale))),
+            conditions: Self.sentence(list([primary.map(describe)].compactMap { $0 } + others)),
             high: today.map { format.quantity(temperature: max($0.temperatureMax, current.temperature)) },
             low: today.map { format.quantity(temperature: min($0.temperatureMin, current.temperature)) },
             wind: current.windSpeed.map { wind(speed: $0, gust: current.windGust, degrees: current.windDirection, format: format) },
@@ -289,6 +289,12 @@ public struct Presenter: Sendable {
             },
             title: strings["chart_label"], summary: summary)
         return chart.svg(id: "hourly-chart")
+    }
+
+    /// "Rain, mist and haze", as the language joins a list; one item is itself (asking
+    /// ICU for that showed in profiles: every page has one).
+    func list(_ items: [String]) -> String {
+        items.count < 2 ? items.joined() : items.formatted(.list(type: .and).locale(locale))
     }
 
     /// What `indexCard` reads of a forecast, and all the manifest keeps of it: the place,

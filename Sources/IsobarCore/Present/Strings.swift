@@ -48,6 +48,18 @@ public struct Strings: Sendable {
     /// category, `{n}` is filled with the count as the page shows it (`shown`, default the
     /// whole number), the other placeholders from `values`.
     public func count(_ key: String, _ count: Double, shown: String? = nil, _ values: [String: String] = [:]) -> String {
+        // A whole count with nothing else to fill (the Beaufort force of every hour and
+        // day, "2 active alerts") is made once per key and count.
+        if shown == nil, values.isEmpty, let whole = Int(exactly: count) {
+            return counts.value(CountKey(key: key, count: whole)) { _ in makeCount(key, count, shown: nil, [:]) }
+        }
+        return makeCount(key, count, shown: shown, values)
+    }
+
+    private struct CountKey: Hashable { let key: String; let count: Int }
+    private let counts = Memo<CountKey, String>()
+
+    private func makeCount(_ key: String, _ count: Double, shown: String?, _ values: [String: String]) -> String {
         guard let forms = plurals[key] else { return key }
         let category = PluralRules.shared(language: language).category(count)
         let text = forms[category] ?? forms["other"] ?? key

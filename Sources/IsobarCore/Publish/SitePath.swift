@@ -28,7 +28,7 @@ enum SitePath {
             if let why = problem(ofName: String(name)) { return why }
             // A server or a proxy may decode `%2e%2e` or `..%2f` on its way in: what the
             // name decodes to must pass as well.
-            if let decoded = name.removingPercentEncoding, decoded != name {
+            if name.utf8.contains(UInt8(ascii: "%")), let decoded = name.removingPercentEncoding, decoded != name {
                 if decoded.contains("/") { return "a name in it encodes a `/`" }
                 if let why = problem(ofName: decoded) { return why + " once percent-decoded" }
             }
@@ -40,7 +40,7 @@ enum SitePath {
         if name == "." || name == ".." { return "it has a `\(name)` name" }
         // A control character would end a line in a message or a server command (CR, LF)
         // or cut a C string (NUL); a backslash is a folder separator to some FTP servers.
-        if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) { return "it has a control character" }
+        if name.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) { return "it has a control character" }
         if name.contains("\\") { return "it has a backslash" }
         return nil
     }

@@ -5,21 +5,22 @@
 /// (`hourly.temperature_2m[5]`) and One Call's lists (`weather[0].id`) both resolve.
 /// Names no rule knows are left alone: Isobar does not read them.
 struct PlausibilityRules: Sendable {
-    private var byName: [String: PlausibleRange] = [:]
-    private var byParent: [String: [String: PlausibleRange]] = [:]
+    private struct Rule { var range: PlausibleRange?; var byParent: [String: PlausibleRange] = [:] }
+    private var rules: [String: Rule] = [:]
 
     func range(of name: String, in parent: String?) -> PlausibleRange? {
-        if let parent, let range = byParent[parent]?[name] { return range }
-        return byName[name]
+        guard let rule = rules[name] else { return nil }
+        if let parent, !rule.byParent.isEmpty, let range = rule.byParent[parent] { return range }
+        return rule.range
     }
 
     private mutating func add(_ range: PlausibleRange, _ names: String...) {
-        for name in names { byName[name] = range }
+        for name in names { rules[name, default: Rule()].range = range }
     }
 
     private mutating func add(_ range: PlausibleRange, under parents: [String], _ names: String...) {
         for parent in parents {
-            for name in names { byParent[parent, default: [:]][name] = range }
+            for name in names { rules[name, default: Rule()].byParent[parent] = range }
         }
     }
 
