@@ -7,6 +7,8 @@ struct ForecastField<Row>: Sendable {
     let measure: Measure
     let get: @Sendable (Row) -> Double?
     let set: @Sendable (inout Row, Double) -> Void
+    /// Removes it from a row (nothing for a required one).
+    let clear: @Sendable (inout Row) -> Void
     /// A row without it is no row (a forecast hour has a temperature).
     let required: Bool
 
@@ -17,6 +19,7 @@ struct ForecastField<Row>: Sendable {
         self.measure = measure
         get = { $0[keyPath: path] }
         set = { $0[keyPath: path] = $1 }
+        clear = { $0[keyPath: path] = nil }
         required = false
     }
 
@@ -25,7 +28,13 @@ struct ForecastField<Row>: Sendable {
         self.measure = measure
         get = { $0[keyPath: path] }
         set = { $0[keyPath: path] = $1 }
+        clear = { _ in }
         required = true
+    }
+
+    /// `row` with only the numbers it cannot be without.
+    static func requiredOnly(_ row: Row, _ fields: [Self]) -> Row {
+        fields.reduce(into: row) { row, field in field.clear(&row) }
     }
 }
 

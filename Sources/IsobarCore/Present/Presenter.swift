@@ -297,13 +297,22 @@ public struct Presenter: Sendable {
         items.count < 2 ? items.joined() : items.formatted(.list(type: .and).locale(locale))
     }
 
-    /// What `indexCard` reads of a forecast, and all the manifest keeps of it: the place,
-    /// the current conditions, today, when rain or snow starts and stops in the next hour,
-    /// and the alerts.
+    /// What `indexCard` reads of a forecast, and all the manifest keeps of it (a tenth of a
+    /// 10,000-city site's memory is the manifest): the place, the time, temperature and
+    /// main condition now, today's high and low, when rain or snow starts and stops in the
+    /// next hour, and the alerts (which the feed shows whole). ManifestTests checks that
+    /// the excerpt gives the card the whole forecast gives.
     public static func indexExcerpt(_ forecast: Forecast) -> Forecast {
         var excerpt = forecast
+        excerpt.current = ForecastField.requiredOnly(forecast.current, CurrentConditions.fields)
+        excerpt.current.conditions = Array(forecast.current.conditions.prefix(1))
+        (excerpt.current.sunrise, excerpt.current.sunset) = (nil, nil)
         excerpt.hourly = []
-        excerpt.daily = today(forecast).map { [$0] } ?? []
+        excerpt.daily = today(forecast).map { day in
+            var day = ForecastField.requiredOnly(day, DailyForecast.fields)
+            (day.sunrise, day.sunset, day.moonrise, day.moonset, day.summary, day.condition) = (nil, nil, nil, nil, nil, nil)
+            return [day]
+        } ?? []
         excerpt.nowcast = NowcastText.window(forecast.nowcast, from: forecast.current.time).map(NowcastText.runs) ?? []
         excerpt.airQuality = nil
         return excerpt
