@@ -54,7 +54,7 @@ extension SQLiteHistory {
                 return past
             }
         } catch let error as DatabaseError {
-            throw Self.unavailable(file, error)
+            throw readerUnavailable(error)
         }
     }
 

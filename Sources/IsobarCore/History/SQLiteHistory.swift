@@ -12,6 +12,7 @@ public final class SQLiteHistory: HistoryStore {
     /// Said once by whoever opened the history (a build's log, `isobar history …`): the
     /// file was there but held nothing, so a new history was started in it.
     public let warning: IsobarError?
+    private let opened: OpenedFile
 
     /// Why the history could not be used, said with the file and what to do.
     public struct Unavailable: Error, Sendable {
@@ -41,11 +42,9 @@ public final class SQLiteHistory: HistoryStore {
         // file the writer opened, or a history moved, replaced or deleted during the build
         // would be read as another file ("no such table").
         let opened = OpenedFile()
+        self.opened = opened
         configuration.prepareDatabase { db in
-            if db.configuration.readonly, let expected = opened.identity, FileIdentity(path: file.path) != expected {
-                throw Unavailable(file: file, reason: "was moved, replaced or deleted while this build was using it",
-                                  hint: "leave the history file in place while isobar runs; the next build uses the file it finds then")
-            }
+            if db.configuration.readonly, opened.isGone(file) { throw Self.gone(file) }
             // In WAL mode NORMAL syncs at checkpoints, not at every commit: a killed run
             // loses nothing committed, and a power cut at most the last transactions,
             // never the file's consistency.
@@ -106,6 +105,17 @@ public final class SQLiteHistory: HistoryStore {
     public func close() {
         database.releaseMemory()  // GRDB's idle readers, which `close()` would close after its writer
         try? database.close()
+    }
+
+    /// A reader's error: the file gone from its path (a reader cannot open a deleted file)
+    /// said as such, else as `unavailable`.
+    func readerUnavailable(_ error: DatabaseError) -> Unavailable {
+        opened.isGone(file) ? Self.gone(file) : Self.unavailable(file, error)
+    }
+
+    static func gone(_ file: URL) -> Unavailable {
+        Unavailable(file: file, reason: "was moved, replaced or deleted while this build was using it",
+                    hint: "leave the history file in place while isobar runs; the next build uses the file it finds then")
     }
 
     static func unavailable(_ file: URL, _ error: DatabaseError) -> Unavailable {
@@ -222,5 +232,11 @@ private final class OpenedFile: @unchecked Sendable {
     var identity: FileIdentity? {
         get { lock.withLock { value } }
         set { lock.withLock { value = newValue } }
+    }
+
+    /// Whether the path no longer names the file the writer opened.
+    func isGone(_ file: URL) -> Bool {
+        guard let expected = identity else { return false }
+        return FileIdentity(path: file.path) != expected
     }
 }
