@@ -130,11 +130,9 @@ enum DayFacts {
         var likely = 0
         var happened = 0
 
-        static func + (a: Totals, b: Totals) -> Totals {
-            Totals(pairs: a.pairs + b.pairs, errorSum: a.errorSum + b.errorSum, likely: a.likely + b.likely, happened: a.happened + b.happened)
+        static func += (a: inout Totals, b: Totals) {
+            (a.pairs, a.errorSum, a.likely, a.happened) = (a.pairs + b.pairs, a.errorSum + b.errorSum, a.likely + b.likely, a.happened + b.happened)
         }
-
-        static func += (a: inout Totals, b: Totals) { a = a + b }
     }
 
     /// The check of one forecast hour: paired with the observation nearest its target in

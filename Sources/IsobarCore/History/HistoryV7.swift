@@ -7,8 +7,8 @@ import GRDB
 /// checks (`check_day`) are copied into `day`, whose last 31 days are then recomputed from
 /// the raw rows (never below what was copied: retention had thinned those out); then the
 /// tables v8 derives or never read go (`open_day`, `observed_day`, `verification` and its
-/// triggers, `check_day`, `forecast`). v7's own code is gone: the open day's blob layout,
-/// read here, is written down below.
+/// triggers, `check_day`, `forecast`). v7's own code is gone: the open day's blob layout is
+/// written down at `leads`.
 enum HistoryV7 {
     static func migrate(_ db: Database) throws {
         try db.execute(sql: HistorySchema.dayTable + """
@@ -32,7 +32,10 @@ enum HistoryV7 {
         for row in try Row.fetchAll(db, sql: "SELECT city, leads, pairs FROM open_day") {
             let city: String = row["city"]
             let leads: Data = row["leads"], pairs: Data = row["pairs"]
-            for lead in openDayLeads([UInt8](leads)) + openDayPairs([UInt8](pairs)) { try RawRows.keepLead(lead, of: city, db) }
+            for lead in Self.leads([UInt8](leads), recordSize: 19, hourIsTarget: false)
+                + Self.leads([UInt8](pairs), recordSize: 30, hourIsTarget: true) {
+                try RawRows.keepLead(lead, of: city, db)
+            }
         }
         try db.execute(sql: """
             DROP TABLE open_day; DROP TABLE observed_day; DROP TABLE verification; DROP TABLE check_day; DROP TABLE forecast;
@@ -55,49 +58,23 @@ enum HistoryV7 {
         return zone.map { LocalDay.key(for: Date(timeIntervalSince1970: TimeInterval(time)), in: $0) }
     }
 
-    /// `open_day.leads`: a version byte (1), then records of the made hour (Int32, hours
-    /// since 1970), the lead (UInt8), `issued - made` (Int16, seconds), the temperature
-    /// (Float64) and the chance (Float32, NaN when not sent), little-endian.
-    static func openDayLeads(_ blob: [UInt8]) -> [DayFacts.Lead] {
-        records(blob, size: 19).map { r in
-            let made = r.int32(0) * 3600
-            return DayFacts.Lead(made: made, lead: Int(r.bytes[r.at + 4]), issued: made + r.int16(5), temperature: r.double(7), chance: r.float(15))
+    /// v7's open-day blobs (the layout `OpenDay` wrote): a version byte (1), then records,
+    /// little-endian, that begin with an hour (Int32, hours since 1970: the made hour in
+    /// `leads`, the target in `pairs`), the lead (UInt8), `issued` less the made hour
+    /// (Int16, seconds), the forecast temperature (Float64) and chance (Float32, NaN when
+    /// not sent; v7 read it back to the thousandth). A lead's record is 19 bytes; a pair's
+    /// 30, its observation after (v8 pairs again, from `observation`).
+    static func leads(_ blob: [UInt8], recordSize: Int, hourIsTarget: Bool) -> [DayFacts.Lead] {
+        guard blob.first == 1, (blob.count - 1) % recordSize == 0 else { return [] }
+        return stride(from: 1, to: blob.count, by: recordSize).map { at in
+            func load<T: FixedWidthInteger>(_ offset: Int, _: T.Type) -> T {
+                blob.withUnsafeBytes { T(littleEndian: $0.loadUnaligned(fromByteOffset: at + offset, as: T.self)) }
+            }
+            let lead = Int(blob[at + 4]), hour = Int(load(0, Int32.self)) * 3600
+            let made = hourIsTarget ? hour - lead * 3600 : hour
+            let chance = Float(bitPattern: load(15, UInt32.self))
+            return DayFacts.Lead(made: made, lead: lead, issued: made + Int(load(5, Int16.self)), temperature: Double(bitPattern: load(7, UInt64.self)),
+                                 chance: chance.isNaN ? nil : (Double(chance) * 1000).rounded() / 1000)
         }
-    }
-
-    /// `open_day.pairs`: records of the target hour (Int32), the lead (UInt8), `issued` less
-    /// the made hour (Int16), the forecast (Float64), the chance (Float32), then the
-    /// observation's offset, temperature and "precipitated" (11 bytes, not needed: v8
-    /// pairs again from `observation`).
-    static func openDayPairs(_ blob: [UInt8]) -> [DayFacts.Lead] {
-        records(blob, size: 30).map { r in
-            let lead = Int(r.bytes[r.at + 4]), made = r.int32(0) * 3600 - lead * 3600
-            return DayFacts.Lead(made: made, lead: lead, issued: made + r.int16(5), temperature: r.double(7), chance: r.float(15))
-        }
-    }
-
-    private struct Record {
-        let bytes: [UInt8]
-        let at: Int
-
-        func unsigned(_ offset: Int, _ width: Int) -> UInt64 {
-            (0..<width).reduce(0) { $0 | UInt64(bytes[at + offset + $1]) << (8 * $1) }
-        }
-
-        func int32(_ offset: Int) -> Int { Int(Int32(bitPattern: UInt32(unsigned(offset, 4)))) }
-        func int16(_ offset: Int) -> Int { Int(Int16(bitPattern: UInt16(unsigned(offset, 2)))) }
-        func double(_ offset: Int) -> Double { Double(bitPattern: unsigned(offset, 8)) }
-
-        /// v7 read its Float32s back rounded to the thousandth; NaN was "not sent".
-        func float(_ offset: Int) -> Double? {
-            let value = Float(bitPattern: UInt32(unsigned(offset, 4)))
-            return value.isNaN ? nil : (Double(value) * 1000).rounded() / 1000
-        }
-    }
-
-    /// The records after the version byte; none when the blob is not version 1 of whole records.
-    private static func records(_ blob: [UInt8], size: Int) -> [Record] {
-        guard blob.first == 1, (blob.count - 1) % size == 0 else { return [] }
-        return stride(from: 1, to: blob.count, by: size).map { Record(bytes: blob, at: $0) }
     }
 }

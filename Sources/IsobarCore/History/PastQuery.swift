@@ -95,8 +95,8 @@ extension SQLiteHistory {
     private static func checks(_ days: [LeadDay: DayFacts.Totals]) -> [ForecastCheck] {
         var leads: [Int: (total: DayFacts.Totals, days: Int)] = [:]
         for (key, day) in days where day.pairs > 0 {
-            let sum = leads[key.lead] ?? (DayFacts.Totals(), 0)
-            leads[key.lead] = (sum.total + day, sum.days + 1)
+            leads[key.lead, default: (DayFacts.Totals(), 0)].total += day
+            leads[key.lead]!.days += 1
         }
         return leads.keys.sorted().map { lead in
             let (total, days) = leads[lead]!
@@ -108,12 +108,10 @@ extension SQLiteHistory {
 
     /// Each city's revision: bumped when its past changes other than by a new data time.
     public func revisions() throws -> [String: Int] {
-        do {
+        try sqlite {
             return try database.read { db in
                 Dictionary(uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT city, revision FROM city").map { ($0["city"], $0["revision"]) })
             }
-        } catch let error as DatabaseError {
-            throw Self.unavailable(file, error)
         }
     }
 }

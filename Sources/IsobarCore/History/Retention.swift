@@ -41,12 +41,10 @@ extension SQLiteHistory {
 
     /// When retention last ran, or nil if it never has.
     public func lastPrune() throws -> Date? {
-        do {
+        try sqlite {
             return try database.read { db in
                 try Int.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'last_prune'").map { Date(timeIntervalSince1970: TimeInterval($0)) }
             }
-        } catch let error as DatabaseError {
-            throw Self.unavailable(file, error)
         }
     }
 
@@ -63,7 +61,7 @@ extension SQLiteHistory {
         let clock = Int(now.timeIntervalSince1970.rounded(.down))
         var outcome = PruneOutcome()
         var after = ""
-        do {
+        try sqlite {
             var finished = false
             while !finished {
                 let (batch, last, done) = try database.write { db -> (PruneOutcome, String, Bool) in
@@ -87,8 +85,6 @@ extension SQLiteHistory {
                 after = last
                 finished = done
             }
-        } catch let error as DatabaseError {
-            throw Self.unavailable(file, error)
         }
         return outcome
     }
@@ -115,20 +111,16 @@ extension SQLiteHistory {
     /// the write-ahead log back into it: the file at its smallest. Takes as long as
     /// copying the file, and as much room again while it runs.
     public func vacuum() throws {
-        do {
+        try sqlite {
             try database.vacuum()
-        } catch let error as DatabaseError {
-            throw Self.unavailable(file, error)
         }
         try checkpoint()
     }
 
     /// Folds the write-ahead log into the file, so its size is the history's.
     public func checkpoint() throws {
-        do {
+        try sqlite {
             _ = try database.writeWithoutTransaction { try $0.checkpoint(.truncate) }
-        } catch let error as DatabaseError {
-            throw Self.unavailable(file, error)
         }
     }
 }

@@ -12,7 +12,8 @@ public final class SQLiteHistory: HistoryStore {
     /// Said once by whoever opened the history (a build's log, `isobar history …`): the
     /// file was there but held nothing, so a new history was started in it.
     public let warning: IsobarError?
-    private let opened: OpenedFile
+    /// The file the writer opened (its device and inode), which every reader must open too.
+    private let identity: FileIdentity?
 
     /// Why the history could not be used, said with the file and what to do.
     public struct Unavailable: Error, Sendable {
@@ -38,19 +39,6 @@ public final class SQLiteHistory: HistoryStore {
         configuration.journalMode = .wal
         configuration.busyMode = .timeout(busyTimeout)
         configuration.label = "history"
-        // A reader opens the file by its path when a page first needs one: it must be the
-        // file the writer opened, or a history moved, replaced or deleted during the build
-        // would be read as another file ("no such table").
-        let opened = OpenedFile()
-        self.opened = opened
-        configuration.prepareDatabase { db in
-            if db.configuration.readonly, opened.isGone(file) { throw Self.gone(file) }
-            // In WAL mode NORMAL syncs at checkpoints, not at every commit: a killed run
-            // loses nothing committed, and a power cut at most the last transactions,
-            // never the file's consistency.
-            try db.execute(sql: "PRAGMA synchronous = NORMAL")
-            try db.execute(sql: "PRAGMA cache_size = \(Self.cacheKiB)")
-        }
         do {
             try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         } catch {
@@ -58,6 +46,20 @@ public final class SQLiteHistory: HistoryStore {
                               hint: "make \(file.deletingLastPathComponent().path) writable, or set history.database elsewhere")
         }
         let existed = FileManager.default.fileExists(atPath: file.path)
+        // Made before it is opened, so its identity is known: a reader opens the file by its
+        // path when a page first needs one, and must open the writer's file, or a history
+        // moved, replaced or deleted during the build would be read as another ("no such table").
+        if !existed { FileManager.default.createFile(atPath: file.path, contents: nil) }
+        let identity = FileIdentity(path: file.path)
+        self.identity = identity
+        configuration.prepareDatabase { db in
+            if db.configuration.readonly, FileIdentity(path: file.path) != identity { throw Self.gone(file) }
+            // In WAL mode NORMAL syncs at checkpoints, not at every commit: a killed run
+            // loses nothing committed, and a power cut at most the last transactions,
+            // never the file's consistency.
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            try db.execute(sql: "PRAGMA cache_size = \(Self.cacheKiB)")
+        }
         let pool: (pool: DatabasePool, wasEmpty: Bool)
         do {
             do {
@@ -74,7 +76,6 @@ public final class SQLiteHistory: HistoryStore {
             throw Self.unavailable(file, error)
         }
         database = pool.pool
-        opened.identity = FileIdentity(path: file.path)
         // A file that was there but held no schema (zero bytes, and no WAL holding its
         // content: a crash right after it was made, or a truncation) is a history that lost
         // its content, not a new one: said, since the past is gone (and `start_from`
@@ -107,10 +108,19 @@ public final class SQLiteHistory: HistoryStore {
         try? database.close()
     }
 
+    /// `body`, with SQLite's errors said as the history's (`unavailable`).
+    func sqlite<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as DatabaseError {
+            throw Self.unavailable(file, error)
+        }
+    }
+
     /// A reader's error: the file gone from its path (a reader cannot open a deleted file)
     /// said as such, else as `unavailable`.
     func readerUnavailable(_ error: DatabaseError) -> Unavailable {
-        opened.isGone(file) ? Self.gone(file) : Self.unavailable(file, error)
+        FileIdentity(path: file.path) != identity ? Self.gone(file) : Self.unavailable(file, error)
     }
 
     static func gone(_ file: URL) -> Unavailable {
@@ -136,7 +146,7 @@ public final class SQLiteHistory: HistoryStore {
     /// The entries in one transaction, then each (city, date) they touched recomputed once
     /// (`StoredDay.recompute`) in the same transaction: a killed run leaves both or neither.
     public func record(_ entries: [HistoryEntry]) throws -> Int {
-        do {
+        try sqlite {
             return try database.write { db in
                 var added = 0
                 var touched: [String: Set<String>] = [:]
@@ -148,8 +158,6 @@ public final class SQLiteHistory: HistoryStore {
                 }
                 return added
             }
-        } catch let error as DatabaseError {
-            throw Self.unavailable(file, error)
         }
     }
 
@@ -190,7 +198,7 @@ public final class SQLiteHistory: HistoryStore {
     }
 
     public func stats() throws -> [HistoryCityStats] {
-        do {
+        try sqlite {
             return try database.read { db in
                 let rows = try Row.fetchAll(db, sql: """
                     SELECT o.city, o.n, o.first, o.last, (SELECT count(*) FROM forecast_lead l WHERE l.city = o.city) AS leads
@@ -204,8 +212,6 @@ public final class SQLiteHistory: HistoryStore {
                         last: (row["last"] as Int?).map { Date(timeIntervalSince1970: TimeInterval($0)) })
                 }
             }
-        } catch let error as DatabaseError {
-            throw Self.unavailable(file, error)
         }
     }
 }
@@ -221,22 +227,5 @@ struct FileIdentity: Equatable {
         guard stat(path, &info) == 0 else { return nil }
         device = UInt64(info.st_dev)
         inode = UInt64(info.st_ino)
-    }
-}
-
-/// The file the writer opened, set once it is open and read by each reader as it opens.
-private final class OpenedFile: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: FileIdentity?
-
-    var identity: FileIdentity? {
-        get { lock.withLock { value } }
-        set { lock.withLock { value = newValue } }
-    }
-
-    /// Whether the path no longer names the file the writer opened.
-    func isGone(_ file: URL) -> Bool {
-        guard let expected = identity else { return false }
-        return FileIdentity(path: file.path) != expected
     }
 }
