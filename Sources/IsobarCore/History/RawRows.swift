@@ -5,10 +5,23 @@ import GRDB
 enum RawRows {
     /// A city's observations in [from, to), in time order.
     static func observations(of city: String, from: Int, to: Int, _ db: Database) throws -> [DayFacts.Observation] {
-        try Row.fetchAll(db.cachedStatement(sql: """
-            SELECT time, day, temperature, rain_1h, snow_1h, condition FROM observation
-            WHERE city = :city AND time >= :from AND time < :to ORDER BY time
-            """), arguments: ["city": city, "from": from, "to": to]).map { row in
+        try observations(db.cachedStatement(sql: select + "WHERE city = :city AND time >= :from AND time < :to ORDER BY time"),
+                         ["city": city, "from": from, "to": to])
+    }
+
+    /// A city's observations in [from, to) and those of its local day `day` (within
+    /// `reach`, a key range), in time order: what recomputing a date reads.
+    static func observations(of city: String, from: Int, to: Int, orOn day: String, within reach: Range<Int>,
+                             _ db: Database) throws -> [DayFacts.Observation] {
+        try observations(db.cachedStatement(sql: select + """
+            WHERE city = :city AND time >= :reachFrom AND time < :reachTo AND (day = :day OR (time >= :from AND time < :to)) ORDER BY time
+            """), ["city": city, "from": from, "to": to, "day": day, "reachFrom": reach.lowerBound, "reachTo": reach.upperBound])
+    }
+
+    private static let select = "SELECT time, day, temperature, rain_1h, snow_1h, condition FROM observation "
+
+    private static func observations(_ statement: Statement, _ arguments: StatementArguments) throws -> [DayFacts.Observation] {
+        try Row.fetchAll(statement, arguments: arguments).map { row in
             DayFacts.Observation(time: row["time"], day: row["day"] ?? "", temperature: row["temperature"], rain: row["rain_1h"],
                                  snow: row["snow_1h"], condition: row["condition"])
         }

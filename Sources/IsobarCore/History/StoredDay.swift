@@ -50,7 +50,9 @@ struct StoredDay: Sendable, Equatable {
     /// holds: retention deletes the raw rows of old days, whose row then stays as it was.
     static func recompute(_ day: String, of city: String, _ db: Database) throws {
         let start = DayFacts.start(of: day), end = start + 86_400
-        let observations = try RawRows.observations(of: city, from: start - reach, to: end + reach, db)
+        // The day's own observations, and those a check of its UTC day may pair.
+        let observations = try RawRows.observations(of: city, from: start - DayFacts.tolerance, to: end + DayFacts.tolerance, orOn: day,
+                                                     within: start - reach..<end + reach, db)
         var fresh = StoredDay(day: day)
         if let tally = DayFacts.tally(observations.lazy.filter { $0.day == day }) { fresh.set(tally) }
         fresh.checks = DayFacts.checks(try RawRows.leads(of: city, targetFrom: start, to: end, db), against: observations)
