@@ -168,7 +168,7 @@ for n in "${NS[@]}"; do
         rm -f "$WORK"/history-"$n"-seed"$SEED"-*.sqlite*   # earlier schemas' or parameters' files
         python3 "$HERE/history_fill.py" "$template" "$prefill.tmp" --cities "$dir/cities.json" \
             --days "$DAYS" --observe-every "$OBSERVE" --issue-every "$ISSUE"
-        # The binary migrates what the filler hands back to it (schema v7's open days).
+        # The binary opens the filled file once, as a build would, before it is kept.
         config "$dir" "$prefill.tmp" true "$SCRATCH/prefill-$n.yml"
         "$BIN" history stats --config "$SCRATCH/prefill-$n.yml" > /dev/null
         mv "$prefill.tmp" "$prefill" && mv "$prefill.tmp.json" "$prefill.json"

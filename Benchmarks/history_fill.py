@@ -13,9 +13,8 @@ recorded them:
 - tables keyed by `time` (observations): one copy every --observe-every;
 - tables keyed by `issued` (forecasts as issued), or rowid tables with an `issued` column:
   one copy every --issue-every;
-- tables keyed by `target` or `made` without `issued` (schema v2's verification, schema
-  v6's forecast_lead): one copy an hour;
-- tables keyed by `day` only (schema v2's daily summaries): one copy a day;
+- tables keyed by `target` or `made` without `issued` (`forecast_lead`): one copy an hour;
+- tables keyed by `day` only (`day`): one copy a day;
 - any other table (GRDB's migrations, a city table): kept as it is;
 - a table the schema's triggers write (`check_day`): left to them.
 
@@ -25,14 +24,10 @@ shift crosses, at the city's UTC offset of the snapshot time. The schema is read
 template (sqlite_master), so this follows Isobar's schema as it changes. The snapshot's
 own data time is left out: the next build records it, as a new data time.
 
-The forecast checks are derived, as Isobar derives them, once the rows are in: the hours
-kept for them (`forecast_lead`, made 24 h ahead in a data set whose forecasts reach 48 h)
-are copied as made 72 h ahead too, as a site whose forecasts reach further has them, and
-every such hour is paired with the observation nearest it (`verification`, whose triggers
-keep `check_day`): a page then sums a month of both leads, as it would on such a site.
-The hours kept for the checks then go as retention lets them, an hour after their target.
-Each city's latest day, which the daily copies leave out, is summed from its observations;
-schema v7's open days are left to Isobar's own migration (see `hand_back_open_days`).
+The forecast checks' figures are filled in, not derived (see `pair_checks`): the hours
+kept for them (`forecast_lead`) are copied as made 72 h ahead too, and each day's row
+(`day`, one copy a day of the snapshot's) gets as many pairs as its UTC day has hours with
+an observation near their target.
 
 Rows are inserted data time by data time, every city each time, as real runs insert
 them, so pages split and fill as they would in a file cron has written for a month
@@ -42,12 +37,10 @@ depend on them, and the row sizes are Isobar's own.
 
 import argparse
 import json
-import math
 import os
 import re
 import shutil
 import sqlite3
-import struct
 import sys
 import time
 from datetime import datetime, timezone
@@ -121,106 +114,35 @@ def trigger_targets(db):
 
 
 def pair_checks(db, tables, observe_every):
-    """The checks' pairs for the filled rows (see the module's doc); nothing for a schema
-    without `forecast_lead` and `verification`."""
-    if "forecast_lead" not in tables or "verification" not in tables:
+    """The forecast hours kept for the checks, and the checks' figures in `day` (schema
+    v8), for the filled rows: the hours (`forecast_lead`, made 24 h ahead in a data set
+    whose forecasts reach 48 h) are copied as made 72 h ahead too, as a site whose
+    forecasts reach further has them, and kept 30 days as Isobar's retention keeps them.
+    Each day's checks are filled with the hours of its UTC day that have an observation
+    within half an --observe-every of their target, an error of half a degree each: the
+    row sizes and counts a page reads, not Isobar's figures (those are its `DayFacts`
+    rules, which this script does not repeat)."""
+    if "forecast_lead" not in tables or "day" not in tables:
         return
     db.execute("BEGIN")
-    if "made" in {name for name, _, _ in columns(db, "forecast_lead")}:
-        # Schema v6: keyed by the hour the forecast was made for, its target less the lead.
-        db.execute("""INSERT OR IGNORE INTO forecast_lead (city, made, lead_hours, target, issued, temperature, chance)
-                      SELECT city, made - 48 * 3600, 72, target, issued - 48 * 3600, temperature, chance
-                      FROM forecast_lead WHERE lead_hours = 24""")
-    else:
-        db.execute("""INSERT OR IGNORE INTO forecast_lead (city, lead_hours, target, issued, temperature, chance)
-                      SELECT city, 72, target, issued - 48 * 3600, temperature, chance FROM forecast_lead WHERE lead_hours = 24""")
-    # The observation nearest the target hour: with one every --observe-every, the one
-    # within half that of it.
+    db.execute("""INSERT OR IGNORE INTO forecast_lead (city, made, lead_hours, target, issued, temperature, chance)
+                  SELECT city, made - 48 * 3600, 72, target, issued - 48 * 3600, temperature, chance
+                  FROM forecast_lead WHERE lead_hours = 24""")
     half = max(1, observe_every // 2)
-    db.execute("""INSERT OR IGNORE INTO verification (city, lead_hours, target, issued, forecast, chance,
-                                                      observed_time, observed, precipitated)
-                  SELECT l.city, l.lead_hours, l.target, l.issued, l.temperature, l.chance, o.time, o.temperature,
-                         coalesce(o.rain_1h, 0) + coalesce(o.snow_1h, 0) > 0 OR coalesce(o.condition, 800) BETWEEN 200 AND 699
-                  FROM forecast_lead l JOIN observation o ON o.city = l.city AND o.time >= l.target - :half AND o.time < l.target + :half
-                  ORDER BY l.city, l.lead_hours, l.target""", {"half": half})
-    # Paired, they go as retention lets them (an hour past their target): a site keeps
-    # the hours still ahead, not a month of them.
-    db.execute("DELETE FROM forecast_lead WHERE target < (SELECT max(time) FROM snap.observation) - 3600")
+    for lead in (24, 72):
+        db.execute("""
+            WITH paired AS (
+                SELECT l.city, date(l.target, 'unixepoch') AS day, count(*) AS n FROM forecast_lead l
+                WHERE l.lead_hours = :lead AND EXISTS (SELECT 1 FROM observation o WHERE o.city = l.city
+                      AND o.time >= l.target - :half AND o.time < l.target + :half)
+                GROUP BY 1, 2)
+            INSERT INTO day (city, day, pairs_%(lead)d, error_sum_%(lead)d)
+                SELECT city, day, n, n * 500000 FROM paired WHERE true
+            ON CONFLICT (city, day) DO UPDATE SET pairs_%(lead)d = excluded.pairs_%(lead)d,
+                error_sum_%(lead)d = excluded.error_sum_%(lead)d""" % {"lead": lead}, {"lead": lead, "half": half})
+    # Retention keeps the hours 30 days after their target.
+    db.execute("DELETE FROM forecast_lead WHERE target < (SELECT max(time) FROM snap.observation) - 30 * 86400")
     db.execute("COMMIT")
-
-
-def sum_today(db, tables):
-    """Each city's summary of its latest local day, which the daily copies leave out (the
-    snapshot's day), summed from its observations as Isobar sums them: each clock hour's
-    precipitation counts once, its largest reading; the hours before the latest one in
-    `precipitation`, the latest in `hour_precipitation`. Nothing for a schema whose
-    `observed_day` lacks those columns."""
-    if "observed_day" not in tables or "last_time" not in {name for name, _, _ in columns(db, "observed_day")}:
-        return
-    db.execute("BEGIN")
-    db.execute("""
-        WITH latest AS (
-            SELECT c.city, (SELECT max(time) FROM observation WHERE city = c.city) AS n FROM temp.city_offset c),
-        today AS (
-            SELECT o.city, o.day, o.time, o.temperature, coalesce(o.rain_1h, 0) + coalesce(o.snow_1h, 0) AS p, l.n
-            FROM latest l JOIN observation o ON o.city = l.city AND o.time > l.n - 93600
-            WHERE o.day = (SELECT day FROM observation WHERE city = l.city AND time = l.n)),
-        hours AS (SELECT city, time / 3600 AS hour, max(p) AS p FROM today GROUP BY city, time / 3600)
-        INSERT OR IGNORE INTO observed_day (city, day, temperature_min, temperature_max, temperature_sum, samples,
-                                            precipitation, hour, hour_precipitation, last_time)
-        SELECT t.city, t.day, min(t.temperature), max(t.temperature), sum(t.temperature), count(*),
-               (SELECT coalesce(sum(p), 0) FROM hours h WHERE h.city = t.city AND h.hour < t.n / 3600),
-               t.n / 3600, (SELECT coalesce(max(p), 0) FROM hours h WHERE h.city = t.city AND h.hour = t.n / 3600), t.n
-        FROM today t GROUP BY t.city""")
-    db.execute("COMMIT")
-
-
-def spill_open_days(path):
-    """Writes a v7 history's open days (`open_day`) into the tables they stand in for and
-    empties it, as Isobar's `OpenDayRows.spill` does, so that a template's day summary,
-    forecast hours kept for the checks and pairs are in the tables the filler copies. The
-    blobs' layout is `OpenDay`'s: a version byte (1), then little-endian records."""
-    db = sqlite3.connect(path, isolation_level=None)
-    if not db.execute("SELECT 1 FROM sqlite_master WHERE name = 'open_day'").fetchone():
-        db.close()
-        return
-    def records(blob, fmt):
-        size = struct.calcsize(fmt)
-        if not blob or blob[0] != 1 or (len(blob) - 1) % size:
-            sys.exit("history_fill.py: an open day's blob is not of the layout this script knows")
-        return [struct.unpack_from(fmt, blob, 1 + i * size) for i in range((len(blob) - 1) // size)]
-    def chance(value):
-        return None if math.isnan(value) else round(value * 1000) / 1000
-    db.execute("BEGIN")
-    rows = db.execute("""SELECT city, day, temperature_min, temperature_max, temperature_sum, samples, precipitation, hour,
-                                hour_precipitation, last_time, leads, pairs FROM open_day""").fetchall()
-    for row in rows:
-        city = row[0]
-        db.execute("INSERT OR REPLACE INTO observed_day VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", row[:10])
-        for made_hour, lead, offset, temperature, p in records(row[10], "<iBhdf"):
-            made = made_hour * 3600
-            db.execute("INSERT OR REPLACE INTO forecast_lead VALUES (?, ?, ?, ?, ?, ?, ?)",
-                       (city, made, lead, made + lead * 3600, made + offset, temperature, chance(p)))
-        for target_hour, lead, offset, forecast, p, observed_offset, observed, precipitated in records(row[11], "<iBhdfhdB"):
-            target = target_hour * 3600
-            db.execute("INSERT OR REPLACE INTO verification VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                       (city, lead, target, target - lead * 3600 + offset, forecast, chance(p), target + observed_offset,
-                        observed, precipitated))
-    db.execute("DELETE FROM open_day")
-    db.execute("COMMIT")
-    db.close()
-
-
-def hand_back_open_days(db, tables):
-    """Schema v7's open days (`open_day`: each city's latest day, the hours its checks may
-    still pair and the day's pairs, packed) are taken out of the other tables by Isobar's
-    own migration, not copied: the template's hold the snapshot's data time, which the
-    measured build records. The table goes and the file is handed back as of version 6;
-    history.sh has the binary migrate it once before it is used."""
-    if "open_day" not in tables:
-        return
-    db.execute("DROP TABLE open_day")
-    db.execute("DELETE FROM grdb_migrations WHERE identifier = 'v7'")
 
 
 def main():
@@ -236,11 +158,6 @@ def main():
     args = ap.parse_args()
 
     started = time.time()
-    # The template's open days in its tables, in a copy of it (the template stays as Isobar wrote it).
-    spilled = args.target + ".template"
-    shutil.copyfile(args.template, spilled)
-    spill_open_days(spilled)
-    args.template = spilled
     src = sqlite3.connect("file:%s?mode=ro" % args.template, uri=True)
     snap = src.execute("SELECT MAX(time) FROM observation").fetchone()[0]
     tables = [r[0] for r in src.execute(
@@ -302,13 +219,8 @@ def main():
             db.execute("BEGIN")
     db.execute("COMMIT")
     pair_checks(db, tables, args.observe_every)
-    sum_today(db, tables)
-    hand_back_open_days(db, tables)
-    if "open_day" in plan:
-        plan["open_day"] = "taken out of the other tables by Isobar's migration"
-    counts = {t: db.execute("SELECT COUNT(*) FROM main.%s" % quote(t)).fetchone()[0] for t in tables if t != "open_day"}
+    counts = {t: db.execute("SELECT COUNT(*) FROM main.%s" % quote(t)).fetchone()[0] for t in tables}
     db.execute("DETACH DATABASE snap")
-    os.remove(spilled)
     db.execute("PRAGMA journal_mode = WAL")   # as Isobar opens it
     db.close()
     size = os.path.getsize(args.target)

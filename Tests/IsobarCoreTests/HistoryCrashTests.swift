@@ -5,8 +5,8 @@ import Testing
 
 /// SIGKILL while a build records its cities in the history (the real binary, 600 cities
 /// from the demo's London responses): each time, the database passes SQLite's integrity
-/// check and holds whole cities only — every observation with all its forecast hours and
-/// days, no forecast without its observation — and the next build records the rest.
+/// check and holds whole cities only — every observation with its day's figures and all
+/// its forecast hours kept for the checks, no such hour without its observation — and the next build records the rest.
 @Suite(.serialized) struct HistoryCrashTests {
     static let cities = 600
     static let sample = TestPaths.repository.appendingPathComponent("Samples/london-gb")
@@ -36,17 +36,10 @@ import Testing
         return site
     }
 
-    /// How many hours and days one recorded forecast has: those of the sample.
-    static func expectedRows() throws -> (hours: Int, days: Int) {
-        let body = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: sample.appendingPathComponent("onecall.json"))) as? [String: Any])
-        return (try #require(body["hourly"] as? [Any]).count, try #require(body["daily"] as? [Any]).count)
-    }
-
     /// Checks the file as a reader finds it after the crash (SQLite replays or drops the
     /// write-ahead log on opening); returns how many cities are recorded.
     static func expectConsistent(_ file: URL, _ context: String) throws -> Int {
         guard FileManager.default.fileExists(atPath: file.path) else { return 0 }
-        let (hours, days) = try expectedRows()
         let database = try DatabaseQueue(path: file.path)
         defer { try? database.close() }
         return try database.read { db in
@@ -54,29 +47,27 @@ import Testing
             // A file killed before its schema was committed has no tables yet, or some of
             // them (each migration commits on its own; the next open goes on from there):
             // nothing can have been recorded.
-            guard try db.tableExists("forecast") else {
+            guard try db.tableExists("day") else {
                 let observations = try db.tableExists("observation") ? try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM observation") ?? 0 : 0
                 #expect(observations == 0, "\(context): observations recorded before the schema was complete")
                 return 0
             }
+            // Each observation came with its local day's figures and its forecast hours kept
+            // for the checks (every city the same sample, so as many hours as any other).
             let partial = try Int.fetchOne(db, sql: """
                 SELECT COUNT(*) FROM observation o
-                WHERE NOT EXISTS (SELECT 1 FROM forecast f WHERE f.city = o.city AND f.issued = o.time AND f.hour_count = ? AND f.day_count = ?)
-                """, arguments: [hours, days])
-            #expect(partial == 0, "\(context): every observation has its \(hours) forecast hours and \(days) days")
-            // Each forecast's blobs hold whole hours and days, as many as it says.
-            let forecasts = try Row.fetchCursor(db, sql: "SELECT hours, days, hour_count, day_count FROM forecast")
-            while let row = try forecasts.next() {
-                let forecast = IssuedForecast(hours: [UInt8](row["hours"] as Data), days: [UInt8](row["days"] as Data))
-                #expect(forecast?.hours.count == row["hour_count"] && forecast?.days.count == row["day_count"], "\(context)")
-            }
-            for table in ["forecast", "forecast_lead"] {
-                let orphans = try Int.fetchOne(db, sql: """
-                    SELECT COUNT(*) FROM (SELECT DISTINCT city, issued FROM \(table)) f
-                    WHERE NOT EXISTS (SELECT 1 FROM observation o WHERE o.city = f.city AND o.time = f.issued)
-                    """)
-                #expect(orphans == 0, "\(context): no \(table) row without its observation")
-            }
+                WHERE NOT EXISTS (SELECT 1 FROM day d WHERE d.city = o.city AND d.day = o.day AND d.samples = 1)
+                """)
+            #expect(partial == 0, "\(context): every observation has its day")
+            let leadCounts = try Int.fetchSet(db, sql: """
+                SELECT (SELECT COUNT(*) FROM forecast_lead l WHERE l.city = o.city) FROM observation o
+                """)
+            #expect(leadCounts.count <= 1 && leadCounts.first != 0, "\(context): every city has all its forecast hours kept: \(leadCounts)")
+            let orphans = try Int.fetchOne(db, sql: """
+                SELECT COUNT(*) FROM (SELECT DISTINCT city, issued FROM forecast_lead) f
+                WHERE NOT EXISTS (SELECT 1 FROM observation o WHERE o.city = f.city AND o.time = f.issued)
+                """)
+            #expect(orphans == 0, "\(context): no forecast_lead row without its observation")
             let observations = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM observation") ?? 0
             let cities = try Int.fetchOne(db, sql: "SELECT COUNT(DISTINCT city) FROM observation") ?? 0
             #expect(observations == cities, "\(context): one data time per city")

@@ -88,26 +88,21 @@ import Testing
         try store.database.read { try Row.fetchAll($0, sql: sql, arguments: arguments) }
     }
 
-    /// Writes each store's open days (`OpenDayRows`) into the tables they stand in for, so
-    /// that the tables hold the whole history (the next run recorded takes them out again).
-    static func spill(_ stores: SQLiteHistory...) throws {
-        for store in stores { try store.database.write { try OpenDayRows.spillAll($0) } }
-    }
-
     static func int(_ store: SQLiteHistory, _ sql: String, _ arguments: StatementArguments = []) throws -> Int {
         try store.database.read { try Int.fetchOne($0, sql: sql, arguments: arguments) } ?? 0
     }
 
-    /// `check_day` holds exactly `verification` summed per city, lead and UTC day: the
-    /// triggers kept it through every insert, replacement and delete.
-    static func expectCheckDaysMatchPairs(_ store: SQLiteHistory, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
-        let kept = try rows(store, "SELECT city, lead_hours, day, pairs, error_sum, likely, happened FROM check_day ORDER BY 1, 2, 3")
-        let summed = try rows(store, """
-            SELECT city, lead_hours, target / 86400 AS day, count(*) AS pairs, sum(round(abs(forecast - observed) * 1000000)) AS error_sum,
-                   sum(coalesce(chance >= 0.5, 0)) AS likely, sum(coalesce(chance >= 0.5 AND precipitated, 0)) AS happened
-            FROM verification GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
-            """)
-        #expect(kept == summed, sourceLocation: sourceLocation)
+    /// Every `day` row holds what its raw rows give now, recomputed (`StoredDay.recompute`
+    /// changes nothing): in an unpruned history, where every raw row is still there.
+    static func expectDaysRecomputed(_ store: SQLiteHistory, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+        let sql = "SELECT * FROM day ORDER BY city, day"
+        let before = try rows(store, sql)
+        try store.database.write { db in
+            for row in before { try StoredDay.recompute(row["day"], of: row["city"], db) }
+            try db.execute(sql: "DELETE FROM day")
+            for row in before { try StoredDay.recompute(row["day"], of: row["city"], db) }
+        }
+        #expect(try rows(store, sql) == before, sourceLocation: sourceLocation)
     }
 
     /// Every city's rows are within the policy's bounds relative to `min(now, newest)`.
@@ -116,11 +111,9 @@ import Testing
             let newest = try int(store, "SELECT max(time) FROM observation WHERE city = ?", [city.slug])
             let reference = min(now, newest)
             #expect(try int(store, "SELECT min(time) FROM observation WHERE city = ?", [city.slug]) >= reference - 30 * 86_400)
-            #expect(try int(store, "SELECT coalesce(min(target), ?2) FROM verification WHERE city = ?1", [city.slug, reference]) >= reference - 30 * 86_400)
-            // Forecasts as issued: a day of complete runs; hours kept for the checks: none
-            // more than an hour past its target, one per lead and target hour at most.
-            #expect(try int(store, "SELECT count(*) FROM forecast WHERE city = ?1 AND issued < ?2 - 86400", [city.slug, reference]) == 0)
-            #expect(try int(store, "SELECT count(*) FROM forecast_lead WHERE city = ?1 AND target < ?2 - 3600", [city.slug, reference]) == 0)
+            // Hours kept for the checks: none more than 30 days past its target, none more
+            // than the longest lead ahead.
+            #expect(try int(store, "SELECT count(*) FROM forecast_lead WHERE city = ?1 AND target < ?2 - 30 * 86400", [city.slug, reference]) == 0)
             #expect(try int(store, "SELECT count(*) FROM forecast_lead WHERE city = ?1 AND target > ?2 + 73 * 3600", [city.slug, reference]) == 0)
         }
     }
@@ -187,22 +180,12 @@ import Testing
         #expect(prunes.count >= simulatedDays * 3 / 4 && prunes.count <= simulatedDays)
         #expect(zip(prunes, prunes.dropFirst()).allSatisfy { $1 - $0 >= 86_400 && $1 - $0 <= 86_400 + 9 * 3600 })
 
-        try Self.expectCheckDaysMatchPairs(pruned)
-        try Self.expectCheckDaysMatchPairs(full)
-        // The daily summaries are all there, as the unpruned copy has them.
-        try Self.spill(pruned, full)
-        let days = "SELECT * FROM observed_day ORDER BY city, day"
+        // The days' figures are all there, as the unpruned copy has them, and as its raw rows give them.
+        let days = "SELECT * FROM day ORDER BY city, day"
         #expect(try Self.rows(pruned, days) == Self.rows(full, days))
-        #expect(try Self.int(pruned, "SELECT count(*) FROM observed_day WHERE city = 'three-hourly'") == simulatedDays)
-        // The forecast checks of the 30 days before the last prune are the copy's: pairing
-        // went on as before. (That prune's reference: its run's data time, or the last
-        // data time of the city that stopped.)
+        #expect(try Self.int(pruned, "SELECT count(*) FROM day WHERE city = 'three-hourly' AND samples > 0") == simulatedDays)
+        try Self.expectDaysRecomputed(full)
         let last = Self.time(ofRun: cities[1].lastRun)
-        for city in cities {
-            let reference = min(prunes.last! - 90, city.lastRun < runs ? Self.time(ofRun: city.lastRun) : .max)
-            let checks = "SELECT * FROM verification WHERE city = ? AND target >= ? ORDER BY lead_hours, target"
-            #expect(try Self.rows(pruned, checks, [city.slug, 0]) == Self.rows(full, checks, [city.slug, reference - 30 * 86_400]))
-        }
         // The city that stopped keeps its last month of detail.
         #expect(try Self.int(pruned, "SELECT max(time) FROM observation WHERE city = 'berlin'") == last)
         #expect(try Self.int(pruned, "SELECT count(*) FROM observation WHERE city = 'berlin'") >= 30 * Self.runsPerDay - 3)
@@ -220,8 +203,8 @@ import Testing
         #expect(try store.lastPrune() == nil)
         let now = Self.time(ofRun: 71) + 60
         let first = try #require(try store.pruneIfDue(now: Date(timeIntervalSince1970: TimeInterval(now))))
-        // The hours kept for the checks are in the city's open day, which retention leaves alone.
-        #expect(first.cities == 1 && first.observations == 0 && first.forecasts > 0 && first.forecastLeads == 0)
+        // Nothing is 30 days old yet.
+        #expect(first.cities == 1 && first.observations == 0 && first.forecastLeads == 0)
         #expect(try store.lastPrune() == Date(timeIntervalSince1970: TimeInterval(now)))
         #expect(try store.pruneIfDue(now: Date(timeIntervalSince1970: TimeInterval(now + 86_399))) == nil)
         #expect(try store.pruneIfDue(now: Date(timeIntervalSince1970: TimeInterval(now - 86_400))) != nil, "a clock set back a day")
@@ -230,92 +213,28 @@ import Testing
         #expect(try store.prune(now: Date(timeIntervalSince1970: TimeInterval(now))).rows == 0)
     }
 
-    /// A version-2 file (made here by taking version 3 off a recorded one) gets `meta` on
-    /// opening, keeps its rows, and opening again changes nothing.
-    @Test func aVersionTwoFileIsMigrated() throws {
+    /// A file at schema v1–v6 (only development builds wrote them) is refused, named with
+    /// the fix, and left as it was.
+    @Test func aDevelopmentSchemaIsRefusedWithTheFix() throws {
         let folder = try TemporaryFolder()
         defer { folder.cleanup() }
         let file = folder.url.appendingPathComponent("history.sqlite")
         do {
             let queue = try DatabaseQueue(path: file.path)
-            try HistorySchema.migrator.migrate(queue, upTo: "v2")
             try queue.write { db in
-                for run in 0..<30 {
-                    try db.execute(sql: "INSERT INTO observation (city, time, source, time_zone, temperature, day) VALUES ('x', ?, 'onecall', 'UTC', 10, '2026-11-22')",
-                                   arguments: [Self.time(ofRun: run)])
-                }
-            }
-            #expect(try queue.read { try HistorySchema.migrator.appliedIdentifiers($0) } == ["v1", "v2"])
-            #expect(try queue.read { try $0.tableExists("meta") } == false)
-            try queue.close()
-        }
-
-        let store = try SQLiteHistory(file: file)
-        #expect(try store.database.read { try HistorySchema.migrator.appliedIdentifiers($0) } == ["v1", "v2", "v3", "v4", "v5", "v6", "v7"])
-        #expect(try store.lastPrune() == nil)
-        #expect(try Self.int(store, "SELECT count(*) FROM observation") == 30)
-        let now = Date(timeIntervalSince1970: TimeInterval(Self.time(ofRun: 29) + 60))
-        #expect(try store.pruneIfDue(now: now) != nil)
-        let again = try SQLiteHistory(file: file)
-        #expect(try again.lastPrune() == now)
-        #expect(try again.pruneIfDue(now: now) == nil)
-        #expect(try Self.int(again, "SELECT count(*) FROM observation") == 30)
-    }
-
-    /// A version-5 file (the checks' tables keyed by lead first) is rebuilt into version
-    /// 6's keys with the same rows: its forecast hours, pairs and day sums are those a
-    /// file recorded in version 6 from the start holds, and so are they after runs
-    /// recorded on it (the triggers came back with the table).
-    @Test func aVersionFiveFileIsMigratedWithTheSameChecks() throws {
-        let folder = try TemporaryFolder()
-        defer { folder.cleanup() }
-        let template = try Self.template()
-        let city = City(slug: "x", zone: TimeZone(identifier: "Europe/Berlin")!, stepHours: 1, steps: 96)
-        let entries = (0..<60).map { Self.entry(template, city, time: Self.time(ofRun: $0)) }
-        let direct = try Self.store(folder, "direct.sqlite")
-        _ = try direct.record(Array(entries.prefix(50)))
-        #expect(try Self.int(direct, "SELECT count(DISTINCT lead_hours) FROM verification") == 2, "both leads are paired")
-
-        // The same rows in a version-5 file, written as version 5 laid them out.
-        try Self.spill(direct)
-        let file = folder.url.appendingPathComponent("v5.sqlite")
-        do {
-            let queue = try DatabaseQueue(path: file.path)
-            try HistorySchema.migrator.migrate(queue, upTo: "v5")
-            let copied = ["observation", "observed_day", "forecast", "city", "meta"]
-            let leads = try Self.rows(direct, "SELECT city, lead_hours, target, issued, temperature, chance FROM forecast_lead")
-            let pairs = try Self.rows(direct, "SELECT * FROM verification ORDER BY lead_hours, target")
-            let tables = try copied.map { ($0, try Self.rows(direct, "SELECT * FROM \($0)")) }
-            try queue.write { db in
-                for (table, rows) in tables {
-                    for row in rows {
-                        try db.execute(sql: "INSERT INTO \(table) VALUES (\(Array(repeating: "?", count: row.count).joined(separator: ", ")))",
-                                       arguments: StatementArguments(row.databaseValues))
-                    }
-                }
-                for row in leads { try db.execute(sql: "INSERT INTO forecast_lead VALUES (?, ?, ?, ?, ?, ?)", arguments: StatementArguments(row.databaseValues)) }
-                for row in pairs { try db.execute(sql: "INSERT INTO verification VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", arguments: StatementArguments(row.databaseValues)) }
+                try db.execute(sql: "CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY); CREATE TABLE observation (city TEXT)")
+                for version in ["v1", "v2", "v3", "v4", "v5"] { try db.execute(sql: "INSERT INTO grdb_migrations VALUES (?)", arguments: [version]) }
             }
             try queue.close()
         }
-
-        let migrated = try SQLiteHistory(file: file)
-        #expect(try migrated.database.read { try HistorySchema.migrator.appliedIdentifiers($0) }.sorted().last == "v7")
-        let compared = ["SELECT * FROM forecast_lead ORDER BY city, made, lead_hours", "SELECT * FROM verification ORDER BY city, target, lead_hours",
-                        "SELECT * FROM check_day ORDER BY city, lead_hours, day"]
-        try Self.spill(migrated)
-        for sql in compared {
-            #expect(try Self.rows(migrated, sql) == Self.rows(direct, sql), "\(sql)")
+        #expect {
+            _ = try SQLiteHistory(file: file)
+        } throws: { error in
+            let error = (error as? SQLiteHistory.Unavailable)?.error
+            return error?.path == file.path && error?.message.contains("schema v5") == true && error?.hint?.contains("isobar 2db3594") == true
         }
-        let later = Array(entries.suffix(10))
-        #expect(try migrated.record(later) == 10 && direct.record(later) == 10)
-        try Self.spill(migrated, direct)
-        for sql in compared {
-            #expect(try Self.rows(migrated, sql) == Self.rows(direct, sql), "after more runs: \(sql)")
-        }
-        try Self.expectCheckDaysMatchPairs(migrated)
-        let keys = try Self.rows(migrated, "SELECT name, pk FROM pragma_table_info('forecast_lead') WHERE pk > 0 ORDER BY pk").map { $0["name"] as String }
-        #expect(keys == ["city", "made", "lead_hours"])
+        let queue = try DatabaseQueue(path: file.path)
+        #expect(try queue.read { try $0.tableExists("day") } == false)
     }
 
     /// London's run of 40 days before the demo's data time: every time in it moved back.
@@ -352,13 +271,12 @@ import Testing
         #expect(prune.status == 0, "\(prune.stderr)")
         let lines = Self.lines(prune.stdout)
         #expect(lines.first == "pruned 8 cities, rows removed:", "\(prune.stdout)")
-        #expect(lines.dropFirst().prefix(4) == ["observations 1 (their days' summaries are kept)", "forecast checks 0",
-                                                "forecasts issued 1 (a run's hours and days each)", "forecast hours kept for checks 0"], "\(prune.stdout)")
+        #expect(lines.dropFirst().prefix(2) == ["observations 1 (their days' summaries are kept)", "forecast hours kept for checks 0"],
+                "\(prune.stdout)")
         #expect(prune.stdout.contains("\(file.path): ") && prune.stdout.contains(" MB → ") && prune.stdout.contains("--vacuum"), "\(prune.stdout)")
         let store = try SQLiteHistory(file: file)
         #expect(try Self.int(store, "SELECT count(*) FROM observation") == 8)
-        try Self.spill(store)
-        #expect(try Self.int(store, "SELECT count(*) FROM observed_day") == 9, "the old run's day is kept")
+        #expect(try Self.int(store, "SELECT count(*) FROM day WHERE samples > 0") == 9, "the old run's day is kept")
         let vacuum = try await IsobarRun.launch(["history", "prune", "--vacuum"], in: site.url)
         #expect(vacuum.status == 0 && Self.lines(vacuum.stdout).contains("observations 0 (their days' summaries are kept)")
                 && vacuum.stdout.hasSuffix("(vacuumed)\n"), "\(vacuum.stdout)")
@@ -390,7 +308,7 @@ import Testing
         // An old run of London's, then a build a day later: its rows are pruned.
         let old = try Self.oldRun()
         _ = try SQLiteHistory(file: site.url.appendingPathComponent(".isobar/history.sqlite")).record([old])
-        let rows = 2  // its observation and its forecast (its two hours are not 24 or 72 hours ahead)
+        let rows = 1  // its observation (its two hours are not 24 or 72 hours ahead: none kept for the checks)
         let (third, thirdReport) = try await build(hoursAfter: 25)
         #expect(third.status == 0 && third.stderr.contains("; 0 recorded in the history, \(rows) old rows pruned"), "\(third.stderr)")
         #expect(thirdReport["pruned"] as? Int == rows)
@@ -430,7 +348,7 @@ struct HistoryRetentionBenchmark {
 
     static func report(_ store: SQLiteHistory, _ label: String) throws {
         try store.checkpoint()
-        let tables = ["observation", "observed_day", "verification", "forecast", "forecast_lead"]
+        let tables = ["observation", "forecast_lead", "day"]
         let counts = try tables.map { "\($0) \(try HistoryRetentionTests.int(store, "SELECT count(*) FROM \($0)"))" }
         print("\(label): \(HistoryStatsTable.bytes(of: store.file).file) bytes; " + counts.joined(separator: ", "))
     }
@@ -477,26 +395,12 @@ struct HistoryRetentionBenchmark {
                 SELECT printf('city-%04d', i), ?1 - k * 900, 'onecall', 'UTC', 10 + k % 17, NULL, date(?1 - k * 900, 'unixepoch')
                 FROM c, k ORDER BY 1, 2
                 """, arguments: [end])
-            // Forecasts as issued in run order, blobs of their real size (48 hours, 8 days).
-            try db.execute(sql: cte + """
-                k(k) AS (SELECT 0 UNION ALL SELECT k + 1 FROM k WHERE k < 2 * 96 - 1)
-                INSERT INTO forecast (city, issued, hour_count, day_count, hours, days)
-                SELECT printf('city-%04d', i), ?1 - k * 900, 48, 8, zeroblob(\(1 + 48 * IssuedForecast.hourSize)), zeroblob(\(1 + 8 * IssuedForecast.daySize))
-                FROM c, k ORDER BY 2 DESC, 1
-                """, arguments: [end])
-            // The hours kept for the checks: targets from two days back to 72 hours ahead.
+            // The hours kept for the checks: targets from 31 days back to 72 hours ahead.
             try db.execute(sql: cte + """
                 l(l) AS (VALUES (24), (72)),
-                h(h) AS (SELECT 0 UNION ALL SELECT h + 1 FROM h WHERE h < 5 * 24 - 1)
+                h(h) AS (SELECT 0 UNION ALL SELECT h + 1 FROM h WHERE h < 34 * 24 - 1)
                 INSERT INTO forecast_lead SELECT printf('city-%04d', i), ?1 / 3600 * 3600 + (72 - h - l) * 3600, l,
                        ?1 / 3600 * 3600 + (72 - h) * 3600, ?1 / 3600 * 3600 + (72 - h - l) * 3600, 10.5, 0.3
-                FROM c, l, h ORDER BY 1, 2, 3
-                """, arguments: [end])
-            try db.execute(sql: cte + """
-                l(l) AS (VALUES (24), (72)),
-                h(h) AS (SELECT 0 UNION ALL SELECT h + 1 FROM h WHERE h < 31 * 24 - 1)
-                INSERT INTO verification SELECT printf('city-%04d', i), l, ?1 / 3600 * 3600 - h * 3600, ?1 / 3600 * 3600 - h * 3600 - l * 3600,
-                       11.5, 0.3, ?1 / 3600 * 3600 - h * 3600, 12.0, 0
                 FROM c, l, h ORDER BY 1, 2, 3
                 """, arguments: [end])
         }

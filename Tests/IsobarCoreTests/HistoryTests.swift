@@ -16,10 +16,12 @@ import Testing
         let entry = HistoryEntry(city: "london-gb", forecast: forecast)
         #expect(try store.record([entry]) == 1)
         #expect(try store.record([entry, entry]) == 0, "the same data time again adds nothing")
-        #expect(try store.record([HistoryEntry(city: "london-gb", forecast: try Fixtures.forecast(hoursAfter: 1))]) == 1)
+        let later = HistoryEntry(city: "london-gb", forecast: try Fixtures.forecast(hoursAfter: 1))
+        #expect(try store.record([later]) == 1)
         let stats = try #require(try store.stats().first)
         #expect(stats.city == "london-gb" && stats.observations == 2)
-        #expect(stats.forecastHours == 2 * forecast.hourly.count && stats.forecastDays == 2 * forecast.daily.count)
+        let leads = [entry, later].map { DayFacts.leads(of: $0.hourly, issued: Int($0.time.timeIntervalSince1970)).count }
+        #expect(stats.forecastLeads == leads.reduce(0, +))
         #expect(stats.first == forecast.current.time && stats.last == forecast.current.time + 3600)
 
         // Every current value, in canonical units, as the forecast had it.

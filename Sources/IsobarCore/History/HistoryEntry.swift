@@ -33,8 +33,8 @@ public struct HistoryEntry: Sendable, Equatable {
 public struct HistoryCityStats: Sendable, Equatable {
     public var city: String
     public var observations: Int
-    public var forecastHours: Int
-    public var forecastDays: Int
+    /// Forecast hours kept for the checks (`forecast_lead`).
+    public var forecastLeads: Int
     public var first: Date?
     public var last: Date?
 }

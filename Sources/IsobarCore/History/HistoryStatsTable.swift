@@ -4,9 +4,9 @@ import Foundation
 public enum HistoryStatsTable {
     public static func text(_ cities: [HistoryCityStats], file: URL) -> String {
         let (size, wal) = bytes(of: file)
-        var rows = [["city", "observations", "forecast hours", "forecast days", "first (UTC)", "last (UTC)"]]
+        var rows = [["city", "observations", "forecast hours kept", "first (UTC)", "last (UTC)"]]
         for city in cities {
-            rows.append([city.city, String(city.observations), String(city.forecastHours), String(city.forecastDays),
+            rows.append([city.city, String(city.observations), String(city.forecastLeads),
                          city.first.map(Self.time) ?? "", city.last.map(Self.time) ?? ""])
         }
         let widths = rows[0].indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
@@ -14,12 +14,12 @@ public enum HistoryStatsTable {
             row.enumerated().map { column, cell in
                 // Names left, counts right, as a table of figures reads.
                 let pad = String(repeating: " ", count: widths[column] - cell.count)
-                return column == 0 || column >= 4 ? cell + pad : pad + cell
+                return column == 0 || column >= 3 ? cell + pad : pad + cell
             }.joined(separator: "  ").trimmingCharacters(in: .whitespaces)
         }.joined(separator: "\n")
         let observations = cities.map(\.observations).reduce(0, +)
-        let forecasts = cities.map { $0.forecastHours + $0.forecastDays }.reduce(0, +)
-        text += "\n\(cities.count) cities, \(observations) observations, \(forecasts) forecast values; "
+        let leads = cities.map(\.forecastLeads).reduce(0, +)
+        text += "\n\(cities.count) cities, \(observations) observations, \(leads) forecast hours kept for the checks; "
             + "\(file.path): \(megabytes(size)) MB" + (wal > 0 ? " (+ \(megabytes(wal)) MB write-ahead log)" : "")
         return text
     }
@@ -37,8 +37,8 @@ public enum HistoryStatsTable {
     /// `isobar history prune` as text: the rows removed per kind, then the file's size
     /// (with its write-ahead log) before and after.
     public static func pruned(_ outcome: PruneOutcome, file: URL, before: Int, after: Int, vacuumed: Bool) -> String {
-        let kinds = [("observations", outcome.observations, "  (their days' summaries are kept)"), ("forecast checks", outcome.verifications, ""),
-                     ("forecasts issued", outcome.forecasts, "  (a run's hours and days each)"), ("forecast hours kept for checks", outcome.forecastLeads, "")]
+        let kinds = [("observations", outcome.observations, "  (their days' summaries are kept)"),
+                     ("forecast hours kept for checks", outcome.forecastLeads, "")]
         let width = kinds.map { String($0.1).count }.max() ?? 1
         return "pruned \(outcome.cities) \(outcome.cities == 1 ? "city" : "cities"), rows removed:\n"
             + kinds.map { name, count, note in

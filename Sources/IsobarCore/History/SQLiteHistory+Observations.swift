@@ -28,16 +28,14 @@ extension SQLiteHistory {
     /// Whether any observation is recorded yet (`history.start_from` imports into a
     /// history that has none).
     public func hasObservations() throws -> Bool {
-        do {
+        try sqlite {
             return try database.read { db in try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM observation)") ?? false }
-        } catch let error as DatabaseError {
-            throw Self.unavailable(file, error)
         }
     }
 
     /// The city's observations in time order; empty when it has none.
     public func observations(city: String) throws -> [HistoryObservation] {
-        do {
+        try sqlite {
             return try database.read { db in
                 try Row.fetchAll(db, sql: """
                     SELECT time, source, time_zone, temperature, feels_like, humidity, dew_point, pressure, wind_speed, wind_gust,
@@ -52,8 +50,6 @@ extension SQLiteHistory {
                         rainLastHour: row["rain_1h"], snowLastHour: row["snow_1h"], condition: row["condition"])
                 }
             }
-        } catch let error as DatabaseError {
-            throw Self.unavailable(file, error)
         }
     }
 }

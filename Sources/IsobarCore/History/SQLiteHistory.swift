@@ -9,11 +9,11 @@ import GRDB
 public final class SQLiteHistory: HistoryStore {
     public let file: URL
     let database: DatabasePool
-    /// The pages' reads of a city's past (`PastReaders`: SQLite's C API, not GRDB's pool).
-    let readers: PastReaders
     /// Said once by whoever opened the history (a build's log, `isobar history …`): the
     /// file was there but held nothing, so a new history was started in it.
     public let warning: IsobarError?
+    /// The file the writer opened (its device and inode), which every reader must open too.
+    private let identity: FileIdentity?
 
     /// Why the history could not be used, said with the file and what to do.
     public struct Unavailable: Error, Sendable {
@@ -27,13 +27,9 @@ public final class SQLiteHistory: HistoryStore {
         }
     }
 
-    /// Each connection's page cache, in SQLite's negative-KiB form. A batch of cities
-    /// (`HistoryRecorder.batchSize`) changes some 7 pages each, 1,900 pages of 4 KiB; in
-    /// SQLite's default 2 MiB they did not fit, so the transaction spilled pages to the
-    /// WAL as it went, wrote some of them twice and read them back (Benchmarks/README.md,
-    /// "history.sh"). The cache grows only as pages are used: GRDB's readers (the city
-    /// revisions, `history stats`) stay small; the pages' own readers (`PastReaders`)
-    /// keep SQLite's default.
+    /// Each connection's page cache, in SQLite's negative-KiB form: a batch of cities
+    /// (`HistoryRecorder.batchSize`) and the days it recomputes fit, so a transaction's
+    /// pages are written to the WAL once (Benchmarks/README.md, "history.sh").
     static let cacheKiB = -16_384
 
     /// Opens (or creates) the database and brings its schema up to date.
@@ -43,13 +39,6 @@ public final class SQLiteHistory: HistoryStore {
         configuration.journalMode = .wal
         configuration.busyMode = .timeout(busyTimeout)
         configuration.label = "history"
-        configuration.prepareDatabase { db in
-            // In WAL mode NORMAL syncs at checkpoints, not at every commit: a killed run
-            // loses nothing committed, and a power cut at most the last transactions,
-            // never the file's consistency.
-            try db.execute(sql: "PRAGMA synchronous = NORMAL")
-            try db.execute(sql: "PRAGMA cache_size = \(Self.cacheKiB)")
-        }
         do {
             try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         } catch {
@@ -57,32 +46,45 @@ public final class SQLiteHistory: HistoryStore {
                               hint: "make \(file.deletingLastPathComponent().path) writable, or set history.database elsewhere")
         }
         let existed = FileManager.default.fileExists(atPath: file.path)
-        let opened: (pool: DatabasePool, wasEmpty: Bool)
+        // Made before it is opened, so its identity is known: a reader opens the file by its
+        // path when a page first needs one, and must open the writer's file, or a history
+        // moved, replaced or deleted during the build would be read as another ("no such table").
+        if !existed { FileManager.default.createFile(atPath: file.path, contents: nil) }
+        let identity = FileIdentity(path: file.path)
+        self.identity = identity
+        configuration.prepareDatabase { db in
+            if db.configuration.readonly, FileIdentity(path: file.path) != identity { throw Self.gone(file) }
+            // In WAL mode NORMAL syncs at checkpoints, not at every commit: a killed run
+            // loses nothing committed, and a power cut at most the last transactions,
+            // never the file's consistency.
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            try db.execute(sql: "PRAGMA cache_size = \(Self.cacheKiB)")
+        }
+        let pool: (pool: DatabasePool, wasEmpty: Bool)
         do {
             do {
-                opened = try Self.open(file, configuration)
+                pool = try Self.open(file, configuration)
             } catch let error as DatabaseError where error.resultCode == .SQLITE_READONLY {
                 // SQLite opens a `-shm` it cannot write read-only, and then cannot write the
                 // database either: one left by another user, or a copy, costs the history.
                 try SharedMemoryFile(database: file).discardIfStale(error)
-                opened = try Self.open(file, configuration)
+                pool = try Self.open(file, configuration)
             }
         } catch let unavailable as Unavailable {
             throw unavailable
         } catch let error as DatabaseError {
             throw Self.unavailable(file, error)
         }
-        database = opened.pool
+        database = pool.pool
         // A file that was there but held no schema (zero bytes, and no WAL holding its
         // content: a crash right after it was made, or a truncation) is a history that lost
         // its content, not a new one: said, since the past is gone (and `start_from`
         // imports its recorded part again).
-        warning = existed && opened.wasEmpty
+        warning = existed && pool.wasEmpty
             ? IsobarError(step: .history, path: file.path,
                           message: "the history database was an empty file: the history it held is lost (a crash right after the file was made, or a truncation); a new history is started in it",
                           hint: "to keep the old history, stop the runs and put a backup of the file in its place; `isobar history import DIR` adds recorded responses again")
             : nil
-        readers = PastReaders(file: file, identity: FileIdentity(path: file.path), busyTimeout: busyTimeout)
     }
 
     /// The pool with its schema brought up to date, and whether the file held no schema
@@ -90,10 +92,7 @@ public final class SQLiteHistory: HistoryStore {
     private static func open(_ file: URL, _ configuration: Configuration) throws -> (pool: DatabasePool, wasEmpty: Bool) {
         let pool = try DatabasePool(path: file.path, configuration: configuration)
         let wasEmpty = try pool.write { db -> Bool in
-            if try HistorySchema.migrator.hasBeenSuperseded(db) {
-                throw Unavailable(file: file, reason: "was written by a newer Isobar (schema \(try HistorySchema.migrator.appliedIdentifiers(db).sorted().last ?? "?"))",
-                                  hint: "update Isobar, or point history.database at another file")
-            }
+            if let refusal = HistorySchema.refusal(of: try HistorySchema.migrator.appliedIdentifiers(db), file: file) { throw refusal }
             return try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") == 0
         }
         try HistorySchema.migrator.migrate(pool)
@@ -105,13 +104,28 @@ public final class SQLiteHistory: HistoryStore {
     /// leaving it to `deinit`: the recording thread may still hold the store when the
     /// process exits, and a process that exits mid-close leaves the WAL behind.
     public func close() {
-        readers.close()
         database.releaseMemory()  // GRDB's idle readers, which `close()` would close after its writer
         try? database.close()
     }
 
-    deinit {
-        readers.close()
+    /// `body`, with SQLite's errors said as the history's (`unavailable`).
+    func sqlite<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as DatabaseError {
+            throw Self.unavailable(file, error)
+        }
+    }
+
+    /// A reader's error: the file gone from its path (a reader cannot open a deleted file)
+    /// said as such, else as `unavailable`.
+    func readerUnavailable(_ error: DatabaseError) -> Unavailable {
+        FileIdentity(path: file.path) != identity ? Self.gone(file) : Self.unavailable(file, error)
+    }
+
+    static func gone(_ file: URL) -> Unavailable {
+        Unavailable(file: file, reason: "was moved, replaced or deleted while this build was using it",
+                    hint: "leave the history file in place while isobar runs; the next build uses the file it finds then")
     }
 
     static func unavailable(_ file: URL, _ error: DatabaseError) -> Unavailable {
@@ -129,99 +143,89 @@ public final class SQLiteHistory: HistoryStore {
         }
     }
 
+    /// The entries in one transaction, then each (city, date) they touched recomputed once
+    /// (`StoredDay.recompute`) in the same transaction: a killed run leaves both or neither.
     public func record(_ entries: [HistoryEntry]) throws -> Int {
-        do {
+        try sqlite {
             return try database.write { db in
                 var added = 0
+                var touched: [String: Set<String>] = [:]
                 for entry in entries {
-                    added += try Self.insert(entry, into: db)
+                    if try Self.insert(entry, into: db, touching: &touched[entry.city, default: []]) { added += 1 }
+                }
+                for (city, days) in touched {
+                    for day in days.sorted() { try StoredDay.recompute(day, of: city, db) }
                 }
                 return added
             }
-        } catch let error as DatabaseError {
-            throw Self.unavailable(file, error)
         }
     }
 
-    /// One entry's rows; nothing when its city and data time are already there.
-    /// Values are bound straight to the prepared statements (GRDB's `StatementArguments`
-    /// boxed every value: a third of recording's CPU), the forecast as one row
-    /// (`IssuedForecast`; Benchmarks/README.md, "history.sh").
-    private static func insert(_ entry: HistoryEntry, into db: Database) throws -> Int {
-        let issued = Int64(entry.time.timeIntervalSince1970)
+    /// One entry's observation and the forecast hours the checks keep; false (nothing
+    /// written) when its city and data time are already there. `touched` gains the dates
+    /// whose `day` row it may change: its local day, the UTC days of the targets it may be
+    /// paired with and, recorded out of time order (an import), those of its forecast
+    /// hours that may pair with observations already there.
+    private static func insert(_ entry: HistoryEntry, into db: Database, touching touched: inout Set<String>) throws -> Bool {
+        let time = Int(entry.time.timeIntervalSince1970)
         let now = entry.current
-        var row = StatementBinder(try db.cachedStatement(sql: insertObservation))
-        row.text(entry.city); row.int(issued); row.text(entry.source); row.text(entry.timeZone); row.real(now.temperature)
-        row.real(now.feelsLike); row.real(now.humidity); row.real(now.dewPoint); row.real(now.pressure); row.real(now.surfacePressure)
-        row.real(now.windSpeed); row.real(now.windGust); row.real(now.windDirection); row.real(now.cloudCover); row.real(now.visibility)
-        row.real(now.uvIndex); row.real(now.rainLastHour); row.real(now.snowLastHour); row.int(now.conditions.first.map { Int64($0.code) })
-        row.text(entry.day)
-        try row.run(db)
-        guard db.changesCount > 0 else { return 0 }
-        let forecastIsNew = try insertForecast(hours: entry.hourly, days: entry.daily, city: entry.city, issued: issued, into: db)
-        let fact = ObservationFacts(entry)
-        var later = StatementBinder(try db.cachedStatement(sql: "SELECT 1 FROM observation WHERE city = ? AND time > ? LIMIT 1"))
-        later.text(entry.city); later.int(issued)
-        guard try later.first(db, { _ in true }) == true else {
-            // In time order, as every run but an import's: the city's open day.
-            try OpenDayRows.record(fact, hours: forecastIsNew ? entry.hourly[...] : entry.hourly[0..<0], issued: Int(issued), db)
-            return 1
+        try db.cachedStatement(sql: """
+            INSERT OR IGNORE INTO observation (city, time, source, time_zone, temperature, feels_like, humidity, dew_point, pressure,
+                surface_pressure, wind_speed, wind_gust, wind_direction, cloud_cover, visibility, uv_index, rain_1h, snow_1h, condition, day)
+            VALUES (:city, :time, :source, :timeZone, :temperature, :feelsLike, :humidity, :dewPoint, :pressure,
+                :surfacePressure, :windSpeed, :windGust, :windDirection, :cloudCover, :visibility, :uvIndex, :rain, :snow, :condition, :day)
+            """).execute(arguments: [
+                "city": entry.city, "time": time, "source": entry.source, "timeZone": entry.timeZone, "temperature": now.temperature,
+                "feelsLike": now.feelsLike, "humidity": now.humidity, "dewPoint": now.dewPoint, "pressure": now.pressure,
+                "surfacePressure": now.surfacePressure, "windSpeed": now.windSpeed, "windGust": now.windGust,
+                "windDirection": now.windDirection, "cloudCover": now.cloudCover, "visibility": now.visibility, "uvIndex": now.uvIndex,
+                "rain": now.rainLastHour, "snow": now.snowLastHour, "condition": now.conditions.first?.code, "day": entry.day,
+            ])
+        guard db.changesCount > 0 else { return false }
+        let leads = DayFacts.leads(of: entry.hourly, issued: time)
+        for lead in leads { try RawRows.keepLead(lead, of: entry.city, db) }
+        touched.formUnion([entry.day, DayFacts.utcDay(time - DayFacts.tolerance + 1), DayFacts.utcDay(time + DayFacts.tolerance)])
+        let newest = try Int.fetchOne(db.cachedStatement(sql: "SELECT max(time) FROM observation WHERE city = :city"),
+                                      arguments: ["city": entry.city]) ?? time
+        if newest > time {
+            // Older than the city's newest observation: it changes the past its current
+            // pages show, so their fingerprint takes the city's revision.
+            try db.cachedStatement(sql: "INSERT INTO city VALUES (:city, 1) ON CONFLICT (city) DO UPDATE SET revision = revision + 1")
+                .execute(arguments: ["city": entry.city])
+            for lead in leads where lead.target <= newest + DayFacts.tolerance { touched.insert(DayFacts.utcDay(lead.target)) }
         }
-        // An observation older than the city's newest (an import) changes the past its
-        // current pages show: their fingerprint takes the city's revision. It is added to
-        // the tables, with the open day written out into them first and taken out again
-        // after; its forecast's checks may have their observations already: they are
-        // paired now.
-        try OpenDayRows.spill(entry.city, db)
-        if forecastIsNew {
-            try DerivedRows.addLeads(of: entry.hourly, city: entry.city, issued: issued, db)
-        }
-        try db.cachedStatement(sql: "INSERT INTO city VALUES (?, 1) ON CONFLICT (city) DO UPDATE SET revision = revision + 1")
-            .execute(arguments: [entry.city])
-        try DerivedRows.pairLate(city: entry.city, issued: issued, db)
-        try DerivedRows.add(fact, to: db)
-        try OpenDayRows.fold(entry.city, db)
-        return 1
-    }
-
-    /// Made once: building the string for every city was a thirtieth of recording's CPU.
-    private static let insertObservation = "INSERT OR IGNORE INTO observation VALUES " + StatementBinder.placeholders(20, rows: 1)
-
-    /// A forecast as issued: its row in `forecast`; false (nothing written) if the run is
-    /// there.
-    @discardableResult
-    static func insertForecast(_ forecast: IssuedForecast, city: String, issued: Int64, into db: Database) throws -> Bool {
-        try insertForecast(hours: forecast.hours, days: forecast.days, city: city, issued: issued, into: db)
-    }
-
-    static func insertForecast(hours: some Collection<some PackableHour>, days: some Collection<some PackableDay>,
-                               city: String, issued: Int64, into db: Database) throws -> Bool {
-        var row = StatementBinder(try db.cachedStatement(sql: "INSERT OR IGNORE INTO forecast VALUES (?, ?, ?, ?, ?, ?)"))
-        row.text(city); row.int(issued); row.int(Int64(hours.count)); row.int(Int64(days.count))
-        row.blob(IssuedForecast.hoursBlob(hours)); row.blob(IssuedForecast.daysBlob(days))
-        try row.run(db)
-        return db.changesCount > 0
+        return true
     }
 
     public func stats() throws -> [HistoryCityStats] {
-        do {
+        try sqlite {
             return try database.read { db in
                 let rows = try Row.fetchAll(db, sql: """
-                    SELECT o.city, o.n, o.first, o.last,
-                           (SELECT coalesce(sum(hour_count), 0) FROM forecast f WHERE f.city = o.city) AS hours,
-                           (SELECT coalesce(sum(day_count), 0) FROM forecast f WHERE f.city = o.city) AS days
+                    SELECT o.city, o.n, o.first, o.last, (SELECT count(*) FROM forecast_lead l WHERE l.city = o.city) AS leads
                     FROM (SELECT city, COUNT(*) AS n, MIN(time) AS first, MAX(time) AS last FROM observation GROUP BY city) o
                     ORDER BY o.city
                     """)
                 return rows.map { row in
                     HistoryCityStats(
-                        city: row["city"], observations: row["n"], forecastHours: row["hours"], forecastDays: row["days"],
+                        city: row["city"], observations: row["n"], forecastLeads: row["leads"],
                         first: (row["first"] as Int?).map { Date(timeIntervalSince1970: TimeInterval($0)) },
                         last: (row["last"] as Int?).map { Date(timeIntervalSince1970: TimeInterval($0)) })
                 }
             }
-        } catch let error as DatabaseError {
-            throw Self.unavailable(file, error)
         }
+    }
+}
+
+/// Which file a path names (its device and inode).
+struct FileIdentity: Equatable {
+    let device: UInt64
+    let inode: UInt64
+
+    /// Nil when nothing is at the path.
+    init?(path: String) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        device = UInt64(info.st_dev)
+        inode = UInt64(info.st_ino)
     }
 }

@@ -15,9 +15,9 @@ public struct OpenMeteoRequests: Sendable {
     static let hourly = "temperature_2m,apparent_temperature,relative_humidity_2m,precipitation_probability,rain,showers,snowfall,weather_code,wind_speed_10m,wind_direction_10m,wind_gusts_10m,is_day,pressure_msl,dew_point_2m,uv_index,cloud_cover,visibility"
     static let daily = "weather_code,temperature_2m_max,temperature_2m_min,sunrise,sunset,precipitation_probability_max,rain_sum,showers_sum,snowfall_sum,wind_speed_10m_max,wind_direction_10m_dominant,uv_index_max,wind_gusts_10m_max"
     /// Hourly steps from the current hour. The pages show 48 hours; the history checks
-    /// forecasts made up to 72 hours ahead (`DerivedRows.leads`), so it needs the whole
+    /// forecasts made up to 72 hours ahead (`DayFacts.leadHours`), so it needs the whole
     /// hour 72 hours after a data time late in its hour: the 73rd step on, and a few more.
-    static let forecastHours = DerivedRows.leads.max()! + 4
+    static let forecastHours = (DayFacts.leadHours.max() ?? 0) + 4
     static let airQuality = "european_aqi,pm10,pm2_5,nitrogen_dioxide,ozone,sulphur_dioxide,carbon_monoxide"
 
     public func request(_ endpoint: Endpoint, for city: CityConfig) -> HTTPRequest {

@@ -1,0 +1,94 @@
+import GRDB
+
+/// A row of `day` (`HistorySchema.dayTable`): the city's local day `day` as tallied, and
+/// the checks whose target falls on the UTC day `day`, per lead.
+struct StoredDay: Sendable, Equatable {
+    var day: String
+    var samples = 0
+    var low = 0.0
+    var high = 0.0
+    var sum = 0.0
+    /// Every hour of the day counted.
+    var precipitation = 0.0
+    var checks: [Int: DayFacts.Totals] = [:]
+
+    /// The local day as the page shows a finished one; nil when nothing was observed on it.
+    var observed: ObservedDay? {
+        samples > 0 ? ObservedDay(day: day, low: low, high: high, mean: sum / Double(samples), precipitation: precipitation, samples: samples) : nil
+    }
+
+    mutating func set(_ tally: DayFacts.Tally) {
+        let day = tally.completed(day)
+        (samples, low, high, sum, precipitation) = (day.samples, day.low, day.high, tally.sum, day.precipitation)
+    }
+
+    init(day: String) {
+        self.day = day
+    }
+
+    init(_ row: Row) {
+        day = row["day"]
+        samples = row["samples"]
+        low = row["temperature_min"] ?? 0
+        high = row["temperature_max"] ?? 0
+        sum = row["temperature_sum"] ?? 0
+        precipitation = row["precipitation"]
+        for lead in DayFacts.leadHours {
+            let totals = DayFacts.Totals(pairs: row["pairs_\(lead)"], errorSum: row["error_sum_\(lead)"], likely: row["likely_\(lead)"],
+                                         happened: row["happened_\(lead)"])
+            if totals.pairs > 0 { checks[lead] = totals }
+        }
+    }
+
+    /// How far around a date the raw rows are read to recompute it: a local day lies within
+    /// 14 hours (UTC+14) plus a clock change of its UTC date, and a check reaches half an
+    /// hour past its target.
+    static let reach = 27 * 3600
+
+    /// Recomputes the city's row for `day` from the raw rows, idempotently: after a run's
+    /// batch for every date it touched, and by the v7 migration. Never below what the row
+    /// holds: retention deletes the raw rows of old days, whose row then stays as it was.
+    static func recompute(_ day: String, of city: String, _ db: Database) throws {
+        let start = DayFacts.start(of: day), end = start + 86_400
+        // The day's own observations, and those a check of its UTC day may pair.
+        let observations = try RawRows.observations(of: city, from: start - DayFacts.tolerance, to: end + DayFacts.tolerance, orOn: day,
+                                                     within: start - reach..<end + reach, db)
+        var fresh = StoredDay(day: day)
+        if let tally = DayFacts.tally(observations.lazy.filter { $0.day == day }) { fresh.set(tally) }
+        fresh.checks = DayFacts.checks(try RawRows.leads(of: city, targetFrom: start, to: end, db), against: observations)
+        let stored = try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM day WHERE city = :city AND day = :day"),
+                                      arguments: ["city": city, "day": day]).map(StoredDay.init)
+        if let stored {
+            if stored.samples > fresh.samples {
+                (fresh.samples, fresh.low, fresh.high, fresh.sum, fresh.precipitation) = (stored.samples, stored.low, stored.high, stored.sum, stored.precipitation)
+            }
+            for (lead, totals) in stored.checks where totals.pairs > (fresh.checks[lead]?.pairs ?? 0) { fresh.checks[lead] = totals }
+            guard fresh != stored else { return }
+        } else if fresh.samples == 0, fresh.checks.isEmpty {
+            return
+        }
+        try fresh.save(city: city, db)
+    }
+
+    func save(city: String, _ db: Database) throws {
+        var values: [String: (any DatabaseValueConvertible)?] = [
+            "city": city, "day": day, "samples": samples, "temperature_min": samples > 0 ? low : nil,
+            "temperature_max": samples > 0 ? high : nil, "temperature_sum": samples > 0 ? sum : nil, "precipitation": precipitation,
+        ]
+        for lead in DayFacts.leadHours {
+            let totals = checks[lead] ?? DayFacts.Totals()
+            values["pairs_\(lead)"] = totals.pairs
+            values["error_sum_\(lead)"] = totals.errorSum
+            values["likely_\(lead)"] = totals.likely
+            values["happened_\(lead)"] = totals.happened
+        }
+        try db.cachedStatement(sql: Self.upsert).execute(arguments: StatementArguments(values))
+    }
+
+    /// INSERT OR REPLACE of a whole row, by column name.
+    private static let upsert: String = {
+        let columns = ["city", "day", "samples", "temperature_min", "temperature_max", "temperature_sum", "precipitation"]
+            + DayFacts.leadHours.flatMap { lead in ["pairs_\(lead)", "error_sum_\(lead)", "likely_\(lead)", "happened_\(lead)"] }
+        return "INSERT OR REPLACE INTO day (\(columns.joined(separator: ", "))) VALUES (\(columns.map { ":" + $0 }.joined(separator: ", ")))"
+    }()
+}
