@@ -1,10 +1,12 @@
 import Foundation
+import GRDB
 import Testing
 @testable import IsobarCore
 
-/// Each number of the forecast is declared once (`ForecastField`), and forecast.json is
-/// written from the declarations: a value added to a row's table appears in the file, in
-/// key order, and every declared name is the model's own (its `Codable` key).
+/// Each number of the forecast is declared once (`ForecastField`), and forecast.json and
+/// the history are written from the declarations: a value added to a row's table appears
+/// in the file, in key order, and in the history's columns, binds, reads and export; every
+/// declared name is the model's own (its `Codable` key).
 @Suite struct ForecastFieldsTests {
     /// A row as a provider's would be, with one value more than the model has.
     struct Row: Sendable {
@@ -25,6 +27,63 @@ import Testing
         let time = Date(timeIntervalSince1970: 1_795_348_800)
         #expect(written(Row(time: time, temperature: -3.5, ozone: 41.25)) == #"{"ozone":41.25,"temperature":-3.5,"time":"2026-11-22T12:00:00Z"}"#)
         #expect(written(Row(time: time, temperature: 9, ozone: nil)) == #"{"temperature":9,"time":"2026-11-22T12:00:00Z"}"#)
+    }
+
+    /// The same value is a column of the history: a table made before it was declared
+    /// gains it, a row is bound by column name (nothing by position) and reads back, and
+    /// a value not there is NULL, not 0.
+    @Test func aDeclaredValueIsAHistoryColumn() throws {
+        let fields: [ForecastField<Row>] = [.init("temperature", .temperature, \.temperature), .init("ozone", .percent, \.ozone)]
+        #expect(fields.map(\.columnDefinition) == ["temperature REAL NOT NULL", "ozone REAL"])
+        let time = Date(timeIntervalSince1970: 1_795_348_800)
+        let read = try DatabaseQueue().write { db -> [Row] in
+            try db.execute(sql: "CREATE TABLE reading (time INTEGER NOT NULL, temperature REAL NOT NULL)")
+            try ForecastField.addColumns(fields, to: "reading", db)
+            try ForecastField.addColumns(fields, to: "reading", db)  // once only
+            #expect(try db.columns(in: "reading").map(\.name) == ["time", "temperature", "ozone"])
+            let insert = SQLStatement.insert("INSERT", into: "reading", ["time"] + fields.map(\.column))
+            #expect(insert == "INSERT INTO reading (time, temperature, ozone) VALUES (:time, :temperature, :ozone)")
+            for (offset, row) in [Row(time: time, temperature: -3.5, ozone: 41.25), Row(time: time, temperature: 9, ozone: nil)].enumerated() {
+                var values = ForecastField.arguments(of: row, fields)
+                values["time"] = offset
+                try db.execute(sql: insert, arguments: StatementArguments(values))
+            }
+            #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM reading WHERE ozone IS NULL") == 1)
+            return try GRDB.Row.fetchAll(db, sql: "SELECT * FROM reading ORDER BY time").map { stored in
+                var row = Row(time: time, temperature: 0, ozone: nil)
+                ForecastField.read(stored, into: &row, fields)
+                return row
+            }
+        }
+        #expect(read.map(\.temperature) == [-3.5, 9] && read.map(\.ozone) == [41.25, nil])
+    }
+
+    /// The current values' table drives the history: each is a column of `observation`,
+    /// recorded, read back and exported (CSV and JSON, with its unit) with nothing written
+    /// out again; a value added to `CurrentConditions.fields` goes through all of them.
+    @Test func everyCurrentValueIsRecordedAndExported() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.cleanup() }
+        let store = try SQLiteHistory(file: folder.url.appendingPathComponent("history.sqlite"))
+        defer { store.close() }
+        var forecast = try Fixtures.forecast()
+        // A distinct value in each: a bind in the wrong column would show.
+        for (index, field) in CurrentConditions.fields.enumerated() { field.set(&forecast.current, Double(index) + 0.25) }
+        #expect(try store.record([HistoryEntry(city: "x", forecast: forecast)]) == 1)
+        let columns = try store.database.read { db in try db.columns(in: "observation").map(\.name) }
+        let observation = try #require(try store.observations(city: "x").first)
+        let csv = String(decoding: HistoryExport.csv([observation]), as: UTF8.self).components(separatedBy: "\r\n")
+        let header = csv[0].components(separatedBy: ","), values = csv[1].components(separatedBy: ",")
+        let json = try #require(try JSONSerialization.jsonObject(with: HistoryExport.json(city: "x", [observation])) as? [String: Any])
+        let units = try #require(json["units"] as? [String: String])
+        let exported = try #require((json["observations"] as? [[String: Any]])?.first)
+        for (index, field) in CurrentConditions.fields.enumerated() {
+            let value = Double(index) + 0.25
+            #expect(columns.contains(field.column), "\(field.name)")
+            #expect(field.get(observation.values) == value, "\(field.name) read back")
+            #expect(header.firstIndex(of: field.column).map { values[$0] } == "\(value)", "\(field.name) in the CSV")
+            #expect(exported[field.column] as? Double == value && units[field.column] == "\(field.measure.unit)", "\(field.name) in the JSON")
+        }
     }
 
     /// Every declared value is a member of the model under that name, and reads back from

@@ -255,7 +255,7 @@ import Testing
     }
 
     @Test func openMeteoRequestsTheNewVariables() {
-        let request = OpenMeteoRequests(settings: OpenMeteoSettings(), language: "en").request(.openMeteoForecast, for: .test())
+        let request = OpenMeteoRequests(settings: OpenMeteoSettings(), language: "en", forecastHours: 76).request(.openMeteoForecast, for: .test())
         let items = URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.queryItems ?? []
         let hourly = Set((items.first { $0.name == "hourly" }?.value ?? "").split(separator: ",").map(String.init))
         let daily = Set((items.first { $0.name == "daily" }?.value ?? "").split(separator: ",").map(String.init))

@@ -136,11 +136,11 @@ import Testing
         let csv = try await IsobarRun.launch(["history", "export", "--city", "tokyo-jp", "--format", "csv"], in: site.url)
         #expect(csv.status == 0, "\(csv.stderr)")
         let lines = csv.stdout.components(separatedBy: "\r\n")
-        #expect(lines.first == "time,temperature,feels_like,humidity,dew_point,pressure,wind_speed,wind_gust,wind_direction,cloud_cover,visibility,uv_index,rain_1h,snow_1h,condition,source")
+        #expect(lines.first == "time,temperature,feels_like,humidity,dew_point,pressure,surface_pressure,wind_speed,wind_gust,wind_direction,cloud_cover,visibility,uv_index,rain_1h,snow_1h,condition,source")
         #expect(lines.count == 1 + 24 + 1 && lines.last == "", "a header, 24 rows, each ended by CRLF")
         let times = lines.dropFirst().dropLast().map { String($0.prefix(while: { $0 != "," })) }
         #expect(times == times.sorted() && Set(times).count == 24 && times.first == "2026-11-12T11:56:00Z", "\(times)")
-        #expect(lines.dropFirst().dropLast().allSatisfy { $0.split(separator: ",", omittingEmptySubsequences: false).count == 16 && $0.hasSuffix(",open-meteo") })
+        #expect(lines.dropFirst().dropLast().allSatisfy { $0.split(separator: ",", omittingEmptySubsequences: false).count == 17 && $0.hasSuffix(",open-meteo") })
         #expect(lines[1].contains(",,"), "a value not recorded (rain in a dry hour) is an empty field: \(lines[1])")
 
         let oddCSV = try await IsobarRun.launch(["history", "export", "--city", "odd-city"], in: site.url)

@@ -59,7 +59,7 @@ import Testing
         var city = CityConfig.test()
         city.latitude = 51.5
         city.longitude = -0.1
-        let query = OpenMeteoRequests(settings: OpenMeteoSettings(), language: "en").request(.openMeteoForecast, for: city).url.query ?? ""
+        let query = OpenMeteoRequests(settings: OpenMeteoSettings(), language: "en", forecastHours: 76).request(.openMeteoForecast, for: city).url.query ?? ""
         #expect(query.contains("minutely_15=precipitation") && query.contains("forecast_minutely_15=8"))
     }
 

@@ -90,6 +90,19 @@ public struct HistorySettings: Sendable, Equatable {
     /// `start_from`: recorded responses imported into a history that has no observation
     /// yet (`isobar history import`), so a new site starts with a past.
     public var startFrom: URL?
+
+    /// How far ahead the forecasts the history checks were made, hours: the page says how
+    /// the forecasts made a day and three days before did. The history keeps these hours
+    /// of every run (`DayFacts.leadHours`), and providers are asked for steps reaching them
+    /// (`SiteConfig.forecastHours`).
+    public static let checkLeadHours = [24, 72]
+}
+
+extension SiteConfig {
+    /// Hourly steps a provider is asked for, where it can be asked (Open-Meteo): the pages
+    /// show 48 hours; the history's checks need the whole hour `checkLeadHours.max()` hours
+    /// after a data time late in its hour, so the step after it on, and a few more.
+    public var forecastHours: Int { (HistorySettings.checkLeadHours.max() ?? 0) + 4 }
 }
 
 public struct CityConfig: Sendable, Equatable {

@@ -36,7 +36,7 @@ struct ProviderSetup: Sendable {
         -> (provider: OpenMeteoProvider, http: CurlHTTPClient?, budget: CallBudget?)
     {
         let cache = ResponseCache(store: ResponseStore(root: config.cache.directory), maxAge: config.cache.maxAge, now: environment.now)
-        let requests = OpenMeteoRequests(settings: config.openMeteo, language: config.language)
+        let requests = OpenMeteoRequests(settings: config.openMeteo, language: config.language, forecastHours: config.forecastHours)
         if offline { return (OpenMeteoProvider(requests: requests, client: nil, cache: cache), nil, nil) }
         let http = CurlHTTPClient(settings: httpSettings(config.openWeather))
         let budget = CallBudget(provider: ProviderKind.openMeteo.rawValue, limits: config.openMeteo.limits,

@@ -7,10 +7,10 @@ import Foundation
 /// deletes); recording a batch, the v7 migration and a page's reading of today all call
 /// these functions over raw rows (`observation`, `forecast_lead`).
 enum DayFacts {
-    /// How far ahead the checked forecasts were made, hours. The `day` table has a set of
-    /// columns per lead (`HistorySchema.dayTable`), and Open-Meteo is asked for hourly
-    /// steps reaching the longest lead (`OpenMeteoRequests.forecastHours`).
-    static let leadHours = [24, 72]
+    /// How far ahead the checked forecasts were made, hours: the site's policy
+    /// (`HistorySettings.checkLeadHours`). The `day` table has a set of columns per lead
+    /// (`HistorySchema.dayTable`).
+    static let leadHours = HistorySettings.checkLeadHours
     /// How far from `target - lead` a run's data time may be for its hour to be kept for
     /// the checks, and how far from the target an observation may be to be paired with it
     /// ([target - 1800, target + 1800)), seconds.

@@ -8,28 +8,8 @@ public enum HistoryExport {
         case csv, json
     }
 
-    /// Each column, its unit, and how it is read from an observation.
-    struct Column: Sendable {
-        var name: StaticString
-        var unit: StaticString
-        var value: @Sendable (HistoryObservation) -> Double?
-    }
-
-    static let columns: [Column] = [
-        Column(name: "temperature", unit: "°C", value: { $0.temperature }),
-        Column(name: "feels_like", unit: "°C", value: \.feelsLike),
-        Column(name: "humidity", unit: "%", value: \.humidity),
-        Column(name: "dew_point", unit: "°C", value: \.dewPoint),
-        Column(name: "pressure", unit: "hPa", value: \.pressure),
-        Column(name: "wind_speed", unit: "m/s", value: \.windSpeed),
-        Column(name: "wind_gust", unit: "m/s", value: \.windGust),
-        Column(name: "wind_direction", unit: "°", value: \.windDirection),
-        Column(name: "cloud_cover", unit: "%", value: \.cloudCover),
-        Column(name: "visibility", unit: "m", value: \.visibility),
-        Column(name: "uv_index", unit: "UV index", value: \.uvIndex),
-        Column(name: "rain_1h", unit: "mm", value: \.rainLastHour),
-        Column(name: "snow_1h", unit: "mm", value: \.snowLastHour),
-    ]
+    /// The value columns, named and in the order of the field table (`CurrentConditions.fields`).
+    static var columns: [ForecastField<CurrentConditions>] { CurrentConditions.fields }
 
     /// What the time, condition and source columns hold, for the JSON's `units`.
     static let timeNote: StaticString = "ISO 8601, UTC: the data time"
@@ -46,14 +26,14 @@ public enum HistoryExport {
     /// end in quotes (its quotes doubled); an empty field for a value not recorded.
     public static func csv(_ observations: [HistoryObservation]) -> Data {
         let out = JSONText()
-        let header = ["time"] + columns.map { "\($0.name)" } + ["condition", "source"]
+        let header = ["time"] + columns.map(\.column) + ["condition", "source"]
         out.bytes.append(contentsOf: header.joined(separator: ",").utf8)
         out.bytes.append(contentsOf: "\r\n".utf8)
         for observation in observations {
             out.bytes.append(contentsOf: AtomDate.string(observation.time).utf8)
             for column in columns {
                 out.bytes.append(UInt8(ascii: ","))
-                if let value = column.value(observation) { out.number(value) }
+                if let value = column.get(observation.values) { out.number(value) }
             }
             out.bytes.append(UInt8(ascii: ","))
             if let condition = observation.condition { out.integer(Int64(condition)) }
@@ -79,7 +59,7 @@ public enum HistoryExport {
                 json.object {
                     json.field("time") { json.string("\(timeNote)") }
                     for column in columns {
-                        json.field(column.name) { json.string("\(column.unit)") }
+                        json.field(named: column.column) { json.string("\(column.measure.unit)") }
                     }
                     json.field("condition") { json.string("\(conditionNote)") }
                 }
@@ -90,7 +70,7 @@ public enum HistoryExport {
                     json.object {
                         json.field("time", observation.time)
                         for column in columns {
-                            json.field(column.name, column.value(observation))
+                            if let value = column.get(observation.values) { json.field(named: column.column) { json.number(value) } }
                         }
                         if let condition = observation.condition { json.field("condition") { json.integer(Int64(condition)) } }
                         json.field("source", observation.source)

@@ -26,18 +26,25 @@ enum HistorySchema {
         return migrator
     }
 
-    /// Every observation (every current value), recorded once per city and data time;
-    /// `day` is the city's local day of its data time.
-    static let observationTable = """
+    /// Every observation, recorded once per city and data time: every current value, a
+    /// column each (`CurrentConditions.fields`), the main condition's code, and `day`, the
+    /// city's local day of its data time.
+    static var observationTable: String {
+        """
         CREATE TABLE observation (
             city TEXT NOT NULL, time INTEGER NOT NULL, source TEXT NOT NULL, time_zone TEXT NOT NULL,
-            temperature REAL NOT NULL, feels_like REAL, humidity REAL, dew_point REAL,
-            pressure REAL, surface_pressure REAL, wind_speed REAL, wind_gust REAL, wind_direction REAL,
-            cloud_cover REAL, visibility REAL, uv_index REAL, rain_1h REAL, snow_1h REAL, condition INTEGER,
-            day TEXT,
+            \(CurrentConditions.fields.map(\.columnDefinition).joined(separator: ", ")),
+            condition INTEGER, day TEXT,
             PRIMARY KEY (city, time)) WITHOUT ROWID;
 
         """
+    }
+
+    /// Adds to `observation` the column of each current value declared after the file was
+    /// made: a value is one line in the field table and needs no migration of its own.
+    static func addFieldColumns(_ db: Database) throws {
+        try ForecastField.addColumns(CurrentConditions.fields, to: "observation", db)
+    }
 
     /// The forecast hours the checks pair (`DayFacts.leads`): one per city, hour it was
     /// made for (`made`, its target less the lead) and lead, from the run whose data time

@@ -55,6 +55,11 @@ public struct HistorySummary: Sendable, Equatable, Codable {
     public var forecastChecks: [ForecastCheck]
 
     static let minimumMonthDays = 7
+    /// What the checks' figures mean, for the page to say so: the UTC days they cover
+    /// (today's included), and the chance from which a forecast counts as one of rain.
+    /// Present reads the history's rules here, from the value the history hands it.
+    public static let checkPeriodDays = DayFacts.checkDays
+    public static let likelyRainChance = DayFacts.likelyChance
     static let minimumPairs = 24, minimumDays = 3, minimumLikelyRain = 5
 
     public init(past: CityPast, current: CurrentConditions, today day: String) {

@@ -96,6 +96,7 @@ public final class SQLiteHistory: HistoryStore {
             return try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") == 0
         }
         try HistorySchema.migrator.migrate(pool)
+        try pool.write(HistorySchema.addFieldColumns)
         return (pool, wasEmpty)
     }
 
@@ -168,19 +169,12 @@ public final class SQLiteHistory: HistoryStore {
     /// hours that may pair with observations already there.
     private static func insert(_ entry: HistoryEntry, into db: Database, touching touched: inout Set<String>) throws -> Bool {
         let time = Int(entry.time.timeIntervalSince1970)
-        let now = entry.current
-        try db.cachedStatement(sql: """
-            INSERT OR IGNORE INTO observation (city, time, source, time_zone, temperature, feels_like, humidity, dew_point, pressure,
-                surface_pressure, wind_speed, wind_gust, wind_direction, cloud_cover, visibility, uv_index, rain_1h, snow_1h, condition, day)
-            VALUES (:city, :time, :source, :timeZone, :temperature, :feelsLike, :humidity, :dewPoint, :pressure,
-                :surfacePressure, :windSpeed, :windGust, :windDirection, :cloudCover, :visibility, :uvIndex, :rain, :snow, :condition, :day)
-            """).execute(arguments: [
-                "city": entry.city, "time": time, "source": entry.source, "timeZone": entry.timeZone, "temperature": now.temperature,
-                "feelsLike": now.feelsLike, "humidity": now.humidity, "dewPoint": now.dewPoint, "pressure": now.pressure,
-                "surfacePressure": now.surfacePressure, "windSpeed": now.windSpeed, "windGust": now.windGust,
-                "windDirection": now.windDirection, "cloudCover": now.cloudCover, "visibility": now.visibility, "uvIndex": now.uvIndex,
-                "rain": now.rainLastHour, "snow": now.snowLastHour, "condition": now.conditions.first?.code, "day": entry.day,
-            ])
+        let row: [String: (any DatabaseValueConvertible)?] = [
+            "city": entry.city, "time": time, "source": entry.source, "time_zone": entry.timeZone,
+            "condition": entry.current.conditions.first?.code, "day": entry.day,
+        ]
+        let values = row.merging(ForecastField.arguments(of: entry.current, CurrentConditions.fields)) { own, _ in own }
+        try db.cachedStatement(sql: insertObservation).execute(arguments: StatementArguments(values))
         guard db.changesCount > 0 else { return false }
         let leads = DayFacts.leads(of: entry.hourly, issued: time)
         for lead in leads { try RawRows.keepLead(lead, of: entry.city, db) }
@@ -196,6 +190,9 @@ public final class SQLiteHistory: HistoryStore {
         }
         return true
     }
+
+    private static let insertObservation = SQLStatement.insert(
+        "INSERT OR IGNORE", into: "observation", ["city", "time", "source", "time_zone", "condition", "day"] + CurrentConditions.fields.map(\.column))
 
     public func stats() throws -> [HistoryCityStats] {
         try sqlite {

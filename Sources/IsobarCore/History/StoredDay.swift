@@ -89,6 +89,6 @@ struct StoredDay: Sendable, Equatable {
     private static let upsert: String = {
         let columns = ["city", "day", "samples", "temperature_min", "temperature_max", "temperature_sum", "precipitation"]
             + DayFacts.leadHours.flatMap { lead in ["pairs_\(lead)", "error_sum_\(lead)", "likely_\(lead)", "happened_\(lead)"] }
-        return "INSERT OR REPLACE INTO day (\(columns.joined(separator: ", "))) VALUES (\(columns.map { ":" + $0 }.joined(separator: ", ")))"
+        return SQLStatement.insert("INSERT OR REPLACE", into: "day", columns)
     }()
 }

@@ -1,10 +1,15 @@
 /// A number the forecast carries, declared once: its name (the member of the model, and
-/// so its key in forecast.json and `Forecast`'s Codable form), what it measures, and
-/// where it is in a row. forecast.json is written and read from these declarations;
-/// adding a value to the model is one line here (and the providers' mapping).
+/// so its key in forecast.json and `Forecast`'s Codable form), what it measures, where it
+/// is in a row, and its column in the history. forecast.json is written and read from
+/// these declarations, and the history records, reads and exports the current values
+/// by them (`ForecastField+Columns.swift`); adding a value to the model is one line here
+/// (and the providers' mapping).
 struct ForecastField<Row>: Sendable {
     let key: StaticString
     let measure: Measure
+    /// Its column in the history's `observation` table and its name in `isobar history
+    /// export`: the key in snake case (`feelsLike`: `feels_like`) unless named otherwise.
+    let column: String
     let get: @Sendable (Row) -> Double?
     let set: @Sendable (inout Row, Double) -> Void
     /// Removes it from a row (nothing for a required one).
@@ -14,22 +19,31 @@ struct ForecastField<Row>: Sendable {
 
     var name: String { key.description }
 
-    init(_ key: StaticString, _ measure: Measure, _ path: WritableKeyPath<Row, Double?> & Sendable) {
+    init(_ key: StaticString, _ measure: Measure, _ path: WritableKeyPath<Row, Double?> & Sendable, column: String? = nil) {
         self.key = key
         self.measure = measure
+        self.column = column ?? Self.snakeCase(key.description)
         get = { $0[keyPath: path] }
         set = { $0[keyPath: path] = $1 }
         clear = { $0[keyPath: path] = nil }
         required = false
     }
 
-    init(_ key: StaticString, _ measure: Measure, _ path: WritableKeyPath<Row, Double> & Sendable) {
+    init(_ key: StaticString, _ measure: Measure, _ path: WritableKeyPath<Row, Double> & Sendable, column: String? = nil) {
         self.key = key
         self.measure = measure
+        self.column = column ?? Self.snakeCase(key.description)
         get = { $0[keyPath: path] }
         set = { $0[keyPath: path] = $1 }
         clear = { _ in }
         required = true
+    }
+
+    /// `feelsLike` → `feels_like`.
+    private static func snakeCase(_ key: String) -> String {
+        key.reduce(into: "") { name, character in
+            if character.isUppercase { name += "_" + character.lowercased() } else { name.append(character) }
+        }
     }
 
     /// `row` with only the numbers it cannot be without.
@@ -63,6 +77,22 @@ enum Measure: Sendable {
     /// 0 and 1 new moon, 0.5 full.
     case moonPhase
 
+    /// The canonical unit's symbol, as the history's export names it.
+    var unit: StaticString {
+        switch self {
+        case .temperature: "°C"
+        case .speed: "m/s"
+        case .direction: "°"
+        case .pressure: "hPa"
+        case .percent: "%"
+        case .probability: "0…1"
+        case .precipitation: "mm"
+        case .distance: "m"
+        case .uvIndex: "UV index"
+        case .moonPhase: "0…1, 0.5 full"
+        }
+    }
+
     var range: ClosedRange<Double> {
         switch self {
         case .temperature: -100...100
@@ -79,21 +109,22 @@ enum Measure: Sendable {
 }
 
 extension CurrentConditions {
+    /// In the order of the history's columns and export (forecast.json sorts its keys).
     static let fields: [ForecastField<Self>] = [
         .init("temperature", .temperature, \.temperature),
         .init("feelsLike", .temperature, \.feelsLike),
-        .init("pressure", .pressure, \.pressure),
-        .init("surfacePressure", .pressure, \.surfacePressure),
         .init("humidity", .percent, \.humidity),
         .init("dewPoint", .temperature, \.dewPoint),
-        .init("uvIndex", .uvIndex, \.uvIndex),
-        .init("cloudCover", .percent, \.cloudCover),
-        .init("visibility", .distance, \.visibility),
+        .init("pressure", .pressure, \.pressure),
+        .init("surfacePressure", .pressure, \.surfacePressure),
         .init("windSpeed", .speed, \.windSpeed),
         .init("windGust", .speed, \.windGust),
         .init("windDirection", .direction, \.windDirection),
-        .init("rainLastHour", .precipitation, \.rainLastHour),
-        .init("snowLastHour", .precipitation, \.snowLastHour),
+        .init("cloudCover", .percent, \.cloudCover),
+        .init("visibility", .distance, \.visibility),
+        .init("uvIndex", .uvIndex, \.uvIndex),
+        .init("rainLastHour", .precipitation, \.rainLastHour, column: "rain_1h"),
+        .init("snowLastHour", .precipitation, \.snowLastHour, column: "snow_1h"),
     ]
 }
 

@@ -37,7 +37,7 @@ extension Presenter {
                 "count": String(check.likelyRain),
                 "percent": format.percent(100 * Double(check.likelyRainHappened) / Double(check.likelyRain)),
                 "ahead": strings.count("hours_ahead", Double(check.leadHours)),
-                "threshold": format.percent(100 * DayFacts.likelyChance),
+                "threshold": format.percent(100 * HistorySummary.likelyRainChance),
             ])
         }
         let newRecords = summary.newRecords.map { record -> String in
@@ -73,7 +73,7 @@ extension Presenter {
             },
             yesterdayDifference: summary.yesterday.map { format.quantity(temperatureChange: $0.difference) },
             checks: checks, hasChecks: !checks.isEmpty, rainCheck: rain,
-            checkIntro: strings.format("forecast_check_intro", ["period": strings.count("days_n", Double(DayFacts.checkDays))]))
+            checkIntro: strings.format("forecast_check_intro", ["period": strings.count("days_n", Double(HistorySummary.checkPeriodDays))]))
         let shown = model.hasPastWeek || model.hasRecords || model.comparedWithYesterday != nil || model.hasChecks
         return shown ? model : nil
     }

@@ -5,19 +5,18 @@ import Foundation
 public struct OpenMeteoRequests: Sendable {
     public var settings: OpenMeteoSettings
     public var language: String
+    /// Hourly steps from the current hour (`SiteConfig.forecastHours`).
+    public var forecastHours: Int
 
-    public init(settings: OpenMeteoSettings, language: String) {
+    public init(settings: OpenMeteoSettings, language: String, forecastHours: Int) {
         self.settings = settings
         self.language = language
+        self.forecastHours = forecastHours
     }
 
     static let current = "temperature_2m,relative_humidity_2m,apparent_temperature,dew_point_2m,is_day,precipitation,rain,showers,snowfall,weather_code,cloud_cover,pressure_msl,wind_speed_10m,wind_direction_10m,wind_gusts_10m,visibility,uv_index"
     static let hourly = "temperature_2m,apparent_temperature,relative_humidity_2m,precipitation_probability,rain,showers,snowfall,weather_code,wind_speed_10m,wind_direction_10m,wind_gusts_10m,is_day,pressure_msl,dew_point_2m,uv_index,cloud_cover,visibility"
     static let daily = "weather_code,temperature_2m_max,temperature_2m_min,sunrise,sunset,precipitation_probability_max,rain_sum,showers_sum,snowfall_sum,wind_speed_10m_max,wind_direction_10m_dominant,uv_index_max,wind_gusts_10m_max"
-    /// Hourly steps from the current hour. The pages show 48 hours; the history checks
-    /// forecasts made up to 72 hours ahead (`DayFacts.leadHours`), so it needs the whole
-    /// hour 72 hours after a data time late in its hour: the 73rd step on, and a few more.
-    static let forecastHours = (DayFacts.leadHours.max() ?? 0) + 4
     static let airQuality = "european_aqi,pm10,pm2_5,nitrogen_dioxide,ozone,sulphur_dioxide,carbon_monoxide"
 
     public func request(_ endpoint: Endpoint, for city: CityConfig) -> HTTPRequest {
@@ -43,7 +42,7 @@ public struct OpenMeteoRequests: Sendable {
                 // Two hours of quarter-hour precipitation: the page's nowcast.
                 .init(name: "minutely_15", value: "precipitation"), .init(name: "forecast_minutely_15", value: "8"),
                 .init(name: "timeformat", value: "unixtime"), .init(name: "forecast_days", value: "8"),
-                .init(name: "forecast_hours", value: String(Self.forecastHours)),
+                .init(name: "forecast_hours", value: String(forecastHours)),
                 .init(name: "temperature_unit", value: imperial ? "fahrenheit" : "celsius"),
                 .init(name: "wind_speed_unit", value: imperial ? "mph" : "ms"),
                 .init(name: "precipitation_unit", value: imperial ? "inch" : "mm"),
