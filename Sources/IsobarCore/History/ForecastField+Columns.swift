@@ -29,10 +29,3 @@ extension ForecastField {
         }
     }
 }
-
-enum SQLStatement {
-    /// `VERB INTO table (a, b) VALUES (:a, :b)`: every value bound by its column's name.
-    static func insert(_ verb: String, into table: String, _ columns: [String]) -> String {
-        "\(verb) INTO \(table) (\(columns.joined(separator: ", "))) VALUES (\(columns.map { ":" + $0 }.joined(separator: ", ")))"
-    }
-}

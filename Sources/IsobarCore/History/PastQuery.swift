@@ -76,8 +76,8 @@ extension SQLiteHistory {
 
     /// The city's rows of `day` in [from, to), oldest first.
     private static func days(of city: String, from: String, to: String, _ db: Database) throws -> [StoredDay] {
-        try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM day WHERE city = :city AND day >= :from AND day < :to ORDER BY day"),
-                         arguments: ["city": city, "from": from, "to": to]).map(StoredDay.init)
+        try StoredDay.fetch(db.cachedStatement(sql: "SELECT * FROM day WHERE city = :city AND day >= :from AND day < :to ORDER BY day"),
+                            ["city": city, "from": from, "to": to])
     }
 
     /// The days observed in today's month of each year before today's since `firstDay`: a

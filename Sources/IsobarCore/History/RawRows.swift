@@ -21,21 +21,26 @@ enum RawRows {
     private static let select = "SELECT time, day, temperature, rain_1h, snow_1h, condition FROM observation "
 
     private static func observations(_ statement: Statement, _ arguments: StatementArguments) throws -> [DayFacts.Observation] {
-        try Row.fetchAll(statement, arguments: arguments).map { row in
-            DayFacts.Observation(time: row["time"], day: row["day"] ?? "", temperature: row["temperature"], rain: row["rain_1h"],
-                                 snow: row["snow_1h"], condition: row["condition"])
+        try SQLStatement.rows(statement, arguments) { column in
+            let (time, day, temperature, rain, snow, condition) = (column["time"], column["day"], column["temperature"], column["rain_1h"],
+                                                                   column["snow_1h"], column["condition"])
+            return { row in
+                DayFacts.Observation(time: row[time], day: row[day] ?? "", temperature: row[temperature], rain: row[rain], snow: row[snow],
+                                     condition: row[condition])
+            }
         }
     }
 
     /// A city's forecast hours kept for the checks whose target is in [from, to): a key
     /// range of `made` (the target less at most the longest lead), then the targets.
     static func leads(of city: String, targetFrom from: Int, to: Int, _ db: Database) throws -> [DayFacts.Lead] {
-        try Row.fetchAll(db.cachedStatement(sql: """
+        try SQLStatement.rows(db.cachedStatement(sql: """
             SELECT made, lead_hours, issued, temperature, chance FROM forecast_lead
             WHERE city = :city AND made >= :earliest AND made < :to AND target >= :from AND target < :to
-            """), arguments: ["city": city, "earliest": from - (DayFacts.leadHours.max() ?? 0) * 3600, "from": from, "to": to]).map { row in
-            DayFacts.Lead(made: row["made"], lead: row["lead_hours"], issued: row["issued"], temperature: row["temperature"],
-                          chance: row["chance"])
+            """), ["city": city, "earliest": from - (DayFacts.leadHours.max() ?? 0) * 3600, "from": from, "to": to]) { column in
+            let (made, lead, issued, temperature, chance) = (column["made"], column["lead_hours"], column["issued"], column["temperature"],
+                                                             column["chance"])
+            return { row in DayFacts.Lead(made: row[made], lead: row[lead], issued: row[issued], temperature: row[temperature], chance: row[chance]) }
         }
     }
 

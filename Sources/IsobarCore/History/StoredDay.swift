@@ -26,17 +26,26 @@ struct StoredDay: Sendable, Equatable {
         self.day = day
     }
 
-    init(_ row: Row) {
-        day = row["day"]
-        samples = row["samples"]
-        low = row["temperature_min"] ?? 0
-        high = row["temperature_max"] ?? 0
-        sum = row["temperature_sum"] ?? 0
-        precipitation = row["precipitation"]
-        for lead in DayFacts.leadHours {
-            let totals = DayFacts.Totals(pairs: row["pairs_\(lead)"], errorSum: row["error_sum_\(lead)"], likely: row["likely_\(lead)"],
-                                         happened: row["happened_\(lead)"])
-            if totals.pairs > 0 { checks[lead] = totals }
+    /// The rows `SELECT * FROM day …` selects.
+    static func fetch(_ statement: Statement, _ arguments: StatementArguments) throws -> [StoredDay] {
+        try SQLStatement.rows(statement, arguments) { column in
+            let (day, samples, low, high, sum, precipitation) = (column["day"], column["samples"], column["temperature_min"],
+                                                                 column["temperature_max"], column["temperature_sum"], column["precipitation"])
+            let checks = DayFacts.leadHours.map { lead in
+                (lead: lead, pairs: column["pairs_\(lead)"], errorSum: column["error_sum_\(lead)"], likely: column["likely_\(lead)"],
+                 happened: column["happened_\(lead)"])
+            }
+            return { row in
+                var stored = StoredDay(day: row[day])
+                (stored.samples, stored.low, stored.high, stored.sum, stored.precipitation) = (row[samples], row[low] ?? 0, row[high] ?? 0,
+                                                                                               row[sum] ?? 0, row[precipitation])
+                for check in checks {
+                    let totals = DayFacts.Totals(pairs: row[check.pairs], errorSum: row[check.errorSum], likely: row[check.likely],
+                                                 happened: row[check.happened])
+                    if totals.pairs > 0 { stored.checks[check.lead] = totals }
+                }
+                return stored
+            }
         }
     }
 
@@ -56,8 +65,7 @@ struct StoredDay: Sendable, Equatable {
         var fresh = StoredDay(day: day)
         if let tally = DayFacts.tally(observations.lazy.filter { $0.day == day }) { fresh.set(tally) }
         fresh.checks = DayFacts.checks(try RawRows.leads(of: city, targetFrom: start, to: end, db), against: observations)
-        let stored = try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM day WHERE city = :city AND day = :day"),
-                                      arguments: ["city": city, "day": day]).map(StoredDay.init)
+        let stored = try fetch(db.cachedStatement(sql: "SELECT * FROM day WHERE city = :city AND day = :day"), ["city": city, "day": day]).first
         if let stored {
             if stored.samples > fresh.samples {
                 (fresh.samples, fresh.low, fresh.high, fresh.sum, fresh.precipitation) = (stored.samples, stored.low, stored.high, stored.sum, stored.precipitation)
