@@ -41,7 +41,7 @@ import Testing
 
         let seed = ProcessInfo.processInfo.environment["ISOBAR_KILL_SEED"].flatMap { UInt64($0) } ?? UInt64.random(in: 0...UInt64.max)
         print("DeployKillTests \(kind): seed \(seed) (ISOBAR_KILL_SEED=\(seed) replays it), \(Self.trials) trials")
-        var random = ResponseFuzzTests.SeededGenerator(state: seed)
+        var random = SeededGenerator(state: seed)
         var dropped: [String] = [], changes = 0
         func change() throws {
             // Two sets of small files take turns: each deploy deletes one set and brings the
@@ -62,7 +62,7 @@ import Testing
         // A whole deploy of such a change, for how long one takes and how large its journal grows.
         try change()
         let started = Date()
-        let whole = try InterruptionTests.Running(["deploy"], in: site.url, environment: target.environment)
+        let whole = try RunningIsobar(["deploy"], in: site.url, environment: target.environment)
         var largest = 0
         while whole.process.isRunning { largest = max(largest, Self.journalSize(site)); usleep(1_000) }
         let duration = Date().timeIntervalSince(started)
@@ -72,7 +72,7 @@ import Testing
         var failures: [String] = [], finishedFirst = 0
         for trial in 1...Self.trials {
             try change()
-            let run = try InterruptionTests.Running(["deploy"], in: site.url, environment: target.environment)
+            let run = try RunningIsobar(["deploy"], in: site.url, environment: target.environment)
             let start = Date()
             let moment: String
             if trial % 2 == 1 {

@@ -43,7 +43,7 @@ import Testing
     }
 
     /// Paths made at random: up to three plain names with one bad one among them.
-    static func generated(_ count: Int, using random: inout ResponseFuzzTests.SeededGenerator) -> [String] {
+    static func generated(_ count: Int, using random: inout SeededGenerator) -> [String] {
         let plain = ["london-gb", "index.html", "assets", "decoy", "victim.txt"]
         let bad = ["..", "", ".", "%2e%2e", "%2E%2e", "..%2f..", "a\\b", "x\ny", "x\r", "\u{0}", "a\u{7f}", "\t", String(repeating: "c", count: 256)]
         return (0..<count).map { _ in
@@ -138,7 +138,7 @@ import Testing
 
             let seed = ProcessInfo.processInfo.environment["ISOBAR_PATH_SEED"].flatMap { UInt64($0) } ?? UInt64.random(in: 0...UInt64.max)
             print("DeployPathTests \(kind): seed \(seed) (ISOBAR_PATH_SEED=\(seed) replays the generated paths)")
-            var random = ResponseFuzzTests.SeededGenerator(state: seed)
+            var random = SeededGenerator(state: seed)
             let absolute = kind == "s3" ? "/decoy/victim.txt" : target.root.url.path + "/remote/decoy/victim.txt"
             let others = Self.others(absolute: absolute) + Self.generated(6, using: &random)
             let cases: [(String, Holder)] = Self.examples.flatMap { path in Holder.allCases.map { (path, $0) } }

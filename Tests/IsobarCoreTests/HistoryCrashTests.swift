@@ -84,7 +84,7 @@ import Testing
     /// whether the run is still going. Not `Task.sleep`: with every suite running at once,
     /// the cooperative pool's two threads can be busy for longer than a whole build, and
     /// the moment passed unseen (every run finished, none was killed).
-    static func wait(for run: InterruptionTests.Running, deadline seconds: Double, until ready: @escaping @Sendable () -> Bool) async throws -> Bool {
+    static func wait(for run: RunningIsobar, deadline seconds: Double, until ready: @escaping @Sendable () -> Bool) async throws -> Bool {
         try await OwnThread.run {
             let end = Date().addingTimeInterval(seconds)
             while run.process.isRunning && Date() < end && !ready() { usleep(1_000) }
@@ -114,7 +114,7 @@ import Testing
             // (every data time is in): start that moment again from an empty history.
             for _ in 0..<3 {
                 let started = Date()
-                let run = try InterruptionTests.Running(["build", "--quiet"], in: site.url, environment: [:])
+                let run = try RunningIsobar(["build", "--quiet"], in: site.url, environment: [:])
                 if try await Self.wait(for: run, deadline: moment.deadline, until: { moment.ready(started) }) {
                     run.signal(SIGKILL)
                 }

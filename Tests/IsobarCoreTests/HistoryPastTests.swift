@@ -6,36 +6,6 @@ import Testing
 /// What the pages read from the history: local-day summaries (DST days included), the
 /// forecast checks against a hand-computed example, records and "sets a record".
 @Suite struct HistoryPastTests {
-    /// 2026-03-01T00:00Z.
-    static let start = Date(timeIntervalSince1970: 1_772_323_200)
-
-    /// A run's entry at `hour` hours after `start` (or at `time`): the observed
-    /// temperature, its last-hour rain, and an hourly forecast of `forecastHours` whose
-    /// error grows by 1 °C per 24 h of lead.
-    static func entry(hour: Int, at time: Date? = nil, zone: String = "UTC", temperature: (Int) -> Double, rain: (Int) -> Double? = { _ in nil },
-                      chance: (Int) -> Double = { _ in 0 }, forecastHours: Int = 0, stepsOnTheHour: Bool = false) throws -> HistoryEntry {
-        var forecast = try Fixtures.forecast()
-        forecast.location.timeZoneIdentifier = zone
-        forecast.current.time = time ?? start + TimeInterval(hour * 3600)
-        forecast.current.temperature = temperature(hour)
-        forecast.current.rainLastHour = rain(hour)
-        forecast.current.snowLastHour = nil
-        forecast.current.conditions = [Condition(code: 800, main: "Clear", description: "clear sky", icon: "01d")]
-        let template = forecast.hourly[0]
-        forecast.hourly = (0..<forecastHours).map { index in
-            let lead = index + 1
-            var step = template
-            // Whole hours from the current hour, as the APIs send them, or the data time's.
-            let from = stepsOnTheHour ? (forecast.current.time.timeIntervalSince1970 / 3600).rounded(.down) * 3600 : forecast.current.time.timeIntervalSince1970
-            step.time = Date(timeIntervalSince1970: from + TimeInterval(lead * 3600))
-            step.stepHours = 1
-            step.temperature = temperature(hour + lead) + Double(lead) / 24
-            step.precipitationChance = chance(hour + lead)
-            return step
-        }
-        return HistoryEntry(city: "x", forecast: forecast)
-    }
-
     static func store(_ folder: TemporaryFolder) throws -> SQLiteHistory {
         try SQLiteHistory(file: folder.url.appendingPathComponent("history.sqlite"))
     }
@@ -48,11 +18,11 @@ import Testing
         // Likely rain (60 %) every 4th hour, rain observed every 8th.
         let truth: (Int) -> Double = { 10 + Double($0 % 5) + Double($0 / 24) }
         let entries = try (0..<144).map { hour in
-            try Self.entry(hour: hour, temperature: truth, rain: { $0 % 8 == 0 ? 0.5 : nil }, chance: { $0 % 4 == 0 ? 0.6 : 0.1 },
+            try HistorySimulation.entry(hour: hour, temperature: truth, rain: { $0 % 8 == 0 ? 0.5 : nil }, chance: { $0 % 4 == 0 ? 0.6 : 0.1 },
                            forecastHours: 72)
         }
         #expect(try store.record(entries) == 144)
-        let now = Self.start + 144 * 3600
+        let now = HistorySimulation.start + 144 * 3600
         let past = try store.past(of: "x", before: now, today: "2026-03-07")
         // 24 h ahead: targets at hours 24…143 (120 pairs on 5 days), each 1 °C off.
         // Likely rain at hours 24, 28, … 140 (30), rain observed at 24, 32, … 136 (15).
@@ -61,7 +31,7 @@ import Testing
             ForecastCheck(leadHours: 72, pairs: 72, days: 3, meanAbsoluteError: 3, likelyRain: 18, likelyRainHappened: 9),
         ])
         // Before day 3 there are only two days of 72 h pairs: too few to show.
-        let early = try store.past(of: "x", before: Self.start + 100 * 3600, today: "2026-03-05")
+        let early = try store.past(of: "x", before: HistorySimulation.start + 100 * 3600, today: "2026-03-05")
         let summary = HistorySummary(past: early, current: entries[100].current, today: "2026-03-05")
         #expect(summary.forecastChecks.map(\.leadHours) == [24])
     }
@@ -74,10 +44,10 @@ import Testing
         defer { folder.cleanup() }
         let store = try Self.store(folder)
         let entries = try (0..<30).map { hour in
-            try Self.entry(hour: hour, temperature: { 10 + Double($0 % 5) }, rain: { _ in nil }, chance: { _ in 0.1 }, forecastHours: 24)
+            try HistorySimulation.entry(hour: hour, temperature: { 10 + Double($0 % 5) }, rain: { _ in nil }, chance: { _ in 0.1 }, forecastHours: 24)
         }
         #expect(try store.record(entries) == 30)
-        _ = try store.past(of: "x", before: Self.start + 30 * 3600, today: "2026-03-02")
+        _ = try store.past(of: "x", before: HistorySimulation.start + 30 * 3600, today: "2026-03-02")
         #expect(try store.stats().count == 1)
         let wal = folder.url.appendingPathComponent("history.sqlite-wal").path
         #expect(FileManager.default.fileExists(atPath: wal))
@@ -96,7 +66,7 @@ import Testing
         var entries: [HistoryEntry] = []
         for base in [spring, autumn] {
             for hour in 0..<72 {
-                entries.append(try Self.entry(hour: hour, at: base + TimeInterval(hour * 3600), zone: "Europe/London", temperature: { Double($0 % 24) }))
+                entries.append(try HistorySimulation.entry(hour: hour, at: base + TimeInterval(hour * 3600), zone: "Europe/London", temperature: { Double($0 % 24) }))
             }
         }
         _ = try store.record(entries)
@@ -120,12 +90,12 @@ import Testing
         // reported, once per 3-hour step at 06:00.
         let truth: (Int) -> Double = { 10 + Double($0 % 24) / 6 + Double($0 / 24) }
         var entries = try stride(from: 0, to: 240, by: 3).filter { $0 / 24 != 4 }.map { hour in
-            try Self.entry(hour: hour, temperature: truth, rain: { $0 % 24 == 6 ? 0.4 : nil })
+            try HistorySimulation.entry(hour: hour, temperature: truth, rain: { $0 % 24 == 6 ? 0.4 : nil })
         }
         // A second report in the 06:00 hour, smaller: the hour still counts 0.4 mm.
-        entries.insert(try Self.entry(hour: 6, at: Self.start + 6 * 3600 + 1200, temperature: { _ in 11 }, rain: { _ in 0.2 }), at: 3)
+        entries.insert(try HistorySimulation.entry(hour: 6, at: HistorySimulation.start + 6 * 3600 + 1200, temperature: { _ in 11 }, rain: { _ in 0.2 }), at: 3)
         _ = try store.record(entries)
-        let now = Self.start + 240 * 3600 + 1800  // 2026-03-11 00:30
+        let now = HistorySimulation.start + 240 * 3600 + 1800  // 2026-03-11 00:30
         let past = try store.past(of: "x", before: now, today: "2026-03-11")
         var current = entries[0].current
         current.time = now
@@ -147,7 +117,7 @@ import Testing
         #expect(summary.onThisDate.days == 1)
         #expect(summary.newRecords == [.warmestInMonth])
         // Yesterday at this time: the 00:00 observation of 10 March (within 90 minutes).
-        #expect(summary.yesterday == .init(time: Self.start + 216 * 3600, temperature: 19, difference: 6))
+        #expect(summary.yesterday == .init(time: HistorySimulation.start + 216 * 3600, temperature: 19, difference: 6))
     }
     /// Records read each earlier year's month by its own key range: the same date and month
     /// in 2024 and 2025 count, that year's April and the days around do not.
@@ -157,8 +127,8 @@ import Testing
         let store = try Self.store(folder)
         let noon: (String) -> Date = { LocalDay.noon($0)! }
         let earlier: [(String, Double)] = [("2024-02-29", 50), ("2024-03-11", 30), ("2024-04-01", 45), ("2025-03-05", -5), ("2025-04-11", 40), ("2025-12-31", -20)]
-        var entries = try earlier.map { day, value in try Self.entry(hour: 0, at: noon(day), temperature: { _ in value }) }
-        entries += try (0..<10).map { day in try Self.entry(hour: day * 24, at: noon("2026-03-01") + TimeInterval(day * 86_400), temperature: { _ in 10 }) }
+        var entries = try earlier.map { day, value in try HistorySimulation.entry(hour: 0, at: noon(day), temperature: { _ in value }) }
+        entries += try (0..<10).map { day in try HistorySimulation.entry(hour: day * 24, at: noon("2026-03-01") + TimeInterval(day * 86_400), temperature: { _ in 10 }) }
         _ = try store.record(entries)
         let now = noon("2026-03-11")
         let past = try store.past(of: "x", before: now, today: "2026-03-11")
@@ -178,9 +148,9 @@ import Testing
         let folder = try TemporaryFolder()
         defer { folder.cleanup() }
         let store = try Self.store(folder)
-        let now = Self.start + 3 * 86_400, target = now - 86_400
+        let now = HistorySimulation.start + 3 * 86_400, target = now - 86_400
         let readings: [(TimeInterval, Double)] = [(-100 * 60, 1), (-40 * 60, 2), (30 * 60, 3), (60 * 60, 4), (120 * 60, 5)]
-        _ = try store.record(try readings.map { offset, value in try Self.entry(hour: 0, at: target + offset, temperature: { _ in value }) })
+        _ = try store.record(try readings.map { offset, value in try HistorySimulation.entry(hour: 0, at: target + offset, temperature: { _ in value }) })
         #expect(try store.past(of: "x", before: now, today: "2026-03-04").yesterday?.temperature == 3)
         #expect(try store.past(of: "x", before: now + 5 * 60, today: "2026-03-04").yesterday?.temperature == 3, "25 minutes after against 45 before")
         #expect(try store.past(of: "x", before: now - 5 * 60, today: "2026-03-04").yesterday?.temperature == 2, "35 minutes before and after: the earlier")
@@ -196,8 +166,8 @@ import Testing
         let store = try Self.store(folder)
         var withChecks = 0
         for run in 0..<(4 * 96) {
-            let time = Self.start + TimeInterval(run * 900 + 7 * 60)  // :07, :22, :37, :52
-            let entry = try Self.entry(hour: run / 4, at: time, temperature: { 10 + Double($0 % 7) + Double($0 % 3) / 10 },
+            let time = HistorySimulation.start + TimeInterval(run * 900 + 7 * 60)  // :07, :22, :37, :52
+            let entry = try HistorySimulation.entry(hour: run / 4, at: time, temperature: { 10 + Double($0 % 7) + Double($0 % 3) / 10 },
                                        rain: { $0 % 5 == 0 ? 0.3 : nil }, chance: { $0 % 3 == 0 ? 0.7 : 0.2 },
                                        forecastHours: 76, stepsOnTheHour: true)
             let today = LocalDay.key(for: time, in: TimeZone(identifier: "UTC")!)
@@ -207,7 +177,7 @@ import Testing
             if before.checks.count == 2 { withChecks += 1 }
         }
         #expect(withChecks > 50, "\(withChecks) pages had both checks")
-        try HistoryRetentionTests.expectDaysRecomputed(store)
+        try store.expectDaysRecomputed()
     }
 }
 

@@ -41,7 +41,7 @@ import Testing
     @Test func everyEntryIsRecordedInBatchesAndTheWritingThreadsCPUTimeIsCounted() throws {
         let store = BusyStore(cpuPerBatch: 0.03)
         let recorder = try HistoryRecorder(store: store)
-        let entry = try HistoryPastTests.entry(hour: 0, temperature: { _ in 10 })
+        let entry = try HistorySimulation.entry(hour: 0, temperature: { _ in 10 })
         let count = HistoryRecorder.batchSize + 44
         for _ in 0..<count { recorder.add(entry) }
         let outcome = recorder.finish()

@@ -84,37 +84,16 @@ import Testing
         return store
     }
 
-    static func rows(_ store: SQLiteHistory, _ sql: String, _ arguments: StatementArguments = []) throws -> [Row] {
-        try store.database.read { try Row.fetchAll($0, sql: sql, arguments: arguments) }
-    }
-
-    static func int(_ store: SQLiteHistory, _ sql: String, _ arguments: StatementArguments = []) throws -> Int {
-        try store.database.read { try Int.fetchOne($0, sql: sql, arguments: arguments) } ?? 0
-    }
-
-    /// Every `day` row holds what its raw rows give now, recomputed (`StoredDay.recompute`
-    /// changes nothing): in an unpruned history, where every raw row is still there.
-    static func expectDaysRecomputed(_ store: SQLiteHistory, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
-        let sql = "SELECT * FROM day ORDER BY city, day"
-        let before = try rows(store, sql)
-        try store.database.write { db in
-            for row in before { try StoredDay.recompute(row["day"], of: row["city"], db) }
-            try db.execute(sql: "DELETE FROM day")
-            for row in before { try StoredDay.recompute(row["day"], of: row["city"], db) }
-        }
-        #expect(try rows(store, sql) == before, sourceLocation: sourceLocation)
-    }
-
     /// Every city's rows are within the policy's bounds relative to `min(now, newest)`.
     static func checkBounds(_ store: SQLiteHistory, now: Int, cities: [City]) throws {
         for city in cities {
-            let newest = try int(store, "SELECT max(time) FROM observation WHERE city = ?", [city.slug])
+            let newest = try store.int("SELECT max(time) FROM observation WHERE city = ?", [city.slug])
             let reference = min(now, newest)
-            #expect(try int(store, "SELECT min(time) FROM observation WHERE city = ?", [city.slug]) >= reference - 30 * 86_400)
+            #expect(try store.int("SELECT min(time) FROM observation WHERE city = ?", [city.slug]) >= reference - 30 * 86_400)
             // Hours kept for the checks: none more than 30 days past its target, none more
             // than the longest lead ahead.
-            #expect(try int(store, "SELECT count(*) FROM forecast_lead WHERE city = ?1 AND target < ?2 - 30 * 86400", [city.slug, reference]) == 0)
-            #expect(try int(store, "SELECT count(*) FROM forecast_lead WHERE city = ?1 AND target > ?2 + 73 * 3600", [city.slug, reference]) == 0)
+            #expect(try store.int("SELECT count(*) FROM forecast_lead WHERE city = ?1 AND target < ?2 - 30 * 86400", [city.slug, reference]) == 0)
+            #expect(try store.int("SELECT count(*) FROM forecast_lead WHERE city = ?1 AND target > ?2 + 73 * 3600", [city.slug, reference]) == 0)
         }
     }
 
@@ -182,14 +161,14 @@ import Testing
 
         // The days' figures are all there, as the unpruned copy has them, and as its raw rows give them.
         let days = "SELECT * FROM day ORDER BY city, day"
-        #expect(try Self.rows(pruned, days) == Self.rows(full, days))
-        #expect(try Self.int(pruned, "SELECT count(*) FROM day WHERE city = 'three-hourly' AND samples > 0") == simulatedDays)
-        try Self.expectDaysRecomputed(full)
+        #expect(try pruned.rows(days) == full.rows(days))
+        #expect(try pruned.int("SELECT count(*) FROM day WHERE city = 'three-hourly' AND samples > 0") == simulatedDays)
+        try full.expectDaysRecomputed()
         let last = Self.time(ofRun: cities[1].lastRun)
         // The city that stopped keeps its last month of detail.
-        #expect(try Self.int(pruned, "SELECT max(time) FROM observation WHERE city = 'berlin'") == last)
-        #expect(try Self.int(pruned, "SELECT count(*) FROM observation WHERE city = 'berlin'") >= 30 * Self.runsPerDay - 3)
-        #expect(try Self.int(pruned, "SELECT count(*) FROM observation") < Self.int(full, "SELECT count(*) FROM observation") / 2)
+        #expect(try pruned.int("SELECT max(time) FROM observation WHERE city = 'berlin'") == last)
+        #expect(try pruned.int("SELECT count(*) FROM observation WHERE city = 'berlin'") >= 30 * Self.runsPerDay - 3)
+        #expect(try pruned.int("SELECT count(*) FROM observation") < full.int("SELECT count(*) FROM observation") / 2)
     }
 
     /// A prune within a day of the last does nothing; a clock a day or more away either way prunes.
@@ -275,8 +254,8 @@ import Testing
                 "\(prune.stdout)")
         #expect(prune.stdout.contains("\(file.path): ") && prune.stdout.contains(" MB → ") && prune.stdout.contains("--vacuum"), "\(prune.stdout)")
         let store = try SQLiteHistory(file: file)
-        #expect(try Self.int(store, "SELECT count(*) FROM observation") == 8)
-        #expect(try Self.int(store, "SELECT count(*) FROM day WHERE samples > 0") == 9, "the old run's day is kept")
+        #expect(try store.int("SELECT count(*) FROM observation") == 8)
+        #expect(try store.int("SELECT count(*) FROM day WHERE samples > 0") == 9, "the old run's day is kept")
         let vacuum = try await IsobarRun.launch(["history", "prune", "--vacuum"], in: site.url)
         #expect(vacuum.status == 0 && Self.lines(vacuum.stdout).contains("observations 0 (their days' summaries are kept)")
                 && vacuum.stdout.hasSuffix("(vacuumed)\n"), "\(vacuum.stdout)")
@@ -333,7 +312,7 @@ import Testing
                                       + "the next build tries again"), "\(build.stderr)")
         #expect(build.stderr.contains("; 8 recorded in the history, not pruned"), "\(build.stderr)")
         let store = try SQLiteHistory(file: file)
-        #expect(try Self.int(store, "SELECT count(*) FROM observation") == 9)
+        #expect(try store.int("SELECT count(*) FROM observation") == 9)
         #expect(try store.lastPrune() == nil)
     }
 }
@@ -349,7 +328,7 @@ struct HistoryRetentionBenchmark {
     static func report(_ store: SQLiteHistory, _ label: String) throws {
         try store.checkpoint()
         let tables = ["observation", "forecast_lead", "day"]
-        let counts = try tables.map { "\($0) \(try HistoryRetentionTests.int(store, "SELECT count(*) FROM \($0)"))" }
+        let counts = try tables.map { "\($0) \(try store.int("SELECT count(*) FROM \($0)"))" }
         print("\(label): \(HistoryStatsTable.bytes(of: store.file).file) bytes; " + counts.joined(separator: ", "))
     }
 

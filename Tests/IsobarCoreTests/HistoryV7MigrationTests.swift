@@ -53,9 +53,9 @@ import Testing
         let tables = try store.database.read { try String.fetchAll($0, sql: "SELECT name FROM sqlite_master WHERE type IN ('table', 'trigger') ORDER BY name") }
         #expect(tables == ["city", "day", "forecast_lead", "grdb_migrations", "meta", "observation"])
         #expect(try store.database.read { try HistorySchema.migrator.appliedIdentifiers($0) } == ["v8"])
-        #expect(try HistoryRetentionTests.int(store, "SELECT count(*) FROM observation") == 162)
+        #expect(try store.int("SELECT count(*) FROM observation") == 162)
         // The migrated days are what their raw rows give (all of them are within 31 days).
-        try HistoryRetentionTests.expectDaysRecomputed(store)
+        try store.expectDaysRecomputed()
     }
 
     /// The v7 file's past, read straight from the migrated store, is the page's.
@@ -66,7 +66,7 @@ import Testing
         defer { store.close() }
         for (city, zone) in zip(Self.cities, ["Europe/London", "America/New_York"]) {
             // The samples' data time, the last recorded.
-            let newest = try HistoryRetentionTests.int(store, "SELECT max(time) FROM observation WHERE city = ?", [city])
+            let newest = try store.int("SELECT max(time) FROM observation WHERE city = ?", [city])
             let time = Date(timeIntervalSince1970: TimeInterval(newest))
             let past = try store.past(of: city, before: time, today: LocalDay.key(for: time, in: TimeZone(identifier: zone)!))
             #expect(past.checks.map(\.pairs) == [72, 56], "\(city)")

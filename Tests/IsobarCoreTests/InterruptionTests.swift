@@ -7,45 +7,6 @@ import Testing
 /// and the next run completes the site. Progress on a terminal and off one. One at a time:
 /// each drives a stand-in hard, and a signal's timing means little on a starved machine.
 @Suite(.serialized) struct InterruptionTests {
-    /// The binary, started and left running, so that the test can signal it.
-    final class Running: @unchecked Sendable {
-        let process: Child
-        private let received = Locked(Data())
-        private let reader: OwnThread.Pending<Void>
-
-        init(_ arguments: [String], in folder: URL, environment extra: [String: String]) throws {
-            var changes: [String: String?] = ["TZ": "UTC"]
-            changes.merge(extra.mapValues { $0 }) { $1 }
-            process = try Child(IsobarRun.binary.path, arguments, in: folder, changes: changes, stderr: .pipe)
-            reader = OwnThread.start { [process, received] in
-                while case let data = process.stderr!.availableData, !data.isEmpty {
-                    received.withLock { $0 += data }
-                }
-            }
-        }
-
-        func signal(_ number: Int32) { process.signal(number) }
-
-        /// Whether stderr has said `text`, waiting at most `seconds` (less if the run ends).
-        func waitForStderr(_ text: String, seconds: Double = 30) async throws -> Bool {
-            let end = Date().addingTimeInterval(seconds)
-            while !String(decoding: received.value, as: UTF8.self).contains(text), process.isRunning, Date() < end {
-                try await Task.sleep(for: .milliseconds(20))
-            }
-            return String(decoding: received.value, as: UTF8.self).contains(text)
-        }
-
-        /// Waits on a thread of its own, not the pool the stand-in serves from.
-        func finish() async -> (status: Int32, stderr: String) {
-            let result = try? await OwnThread.run {
-                self.process.waitForExit()
-                _ = self.reader.value
-                return (self.process.terminationStatus, String(decoding: self.received.value, as: UTF8.self))
-            }
-            return result ?? (-1, "")
-        }
-    }
-
     static let environment = ["OPENWEATHER_API_KEY": OpenWeatherStandIn.key, "SOURCE_DATE_EPOCH": "1795395600"]
 
     /// Everything a visitor can be served is whole and agrees with everything else.
@@ -86,7 +47,7 @@ import Testing
         // before any page), which left nothing to check.
         for (attempt, progress) in [nil, Int.random(in: 20...300), Int.random(in: 300...1200)].enumerated() {
             let before = await server.requests().count
-            let run = try Running(["build", "--report", "report.json"], in: site.url, environment: Self.environment)
+            let run = try RunningIsobar(["build", "--report", "report.json"], in: site.url, environment: Self.environment)
             if let progress {
                 let deadline = Date().addingTimeInterval(120)
                 while run.process.isRunning, await server.requests().count - before < progress, Date() < deadline {
@@ -144,7 +105,7 @@ import Testing
         let text = try String(contentsOf: config, encoding: .utf8)
         #expect(text.contains("timeout: 20s"))
         try Data(text.replacingOccurrences(of: "timeout: 20s", with: "timeout: 10m").utf8).write(to: config)
-        let run = try Running(["build"], in: site.url, environment: Self.environment)
+        let run = try RunningIsobar(["build"], in: site.url, environment: Self.environment)
         // Fetching: its signal handlers are set.
         #expect(try await server.waitForRequests(to: "/data/3.0/onecall"))
         let started = Date()

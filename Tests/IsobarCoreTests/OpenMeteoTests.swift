@@ -173,42 +173,9 @@ import Testing
 
 /// `provider: open-meteo` through the real binary against a loopback stand-in.
 @Suite(.serialized) struct OpenMeteoFetchTests {
-    actor Log {
-        var seen: [(path: String, query: [String: String])] = []
-        var failForecast = false
-        func add(_ path: String, _ query: [String: String]) { seen.append((path, query)) }
-        func count(_ path: String? = nil) -> Int { path.map { p in seen.filter { $0.path == p }.count } ?? seen.count }
-        func query(_ path: String) -> [String: String]? { seen.first { $0.path == path }?.query }
-        func setFailing(_ value: Bool) { failForecast = value }
-    }
-
-    func serve(_ log: Log) async throws -> (HTTPServer, Task<Void, Error>, UInt16) {
-        let server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: 0), timeout: 30, logger: .disabled)
-        let samples = TestPaths.repository.appendingPathComponent("Samples")
-        for (path, file) in [("/v1/forecast", "open-meteo-forecast.json"), ("/v1/air-quality", "open-meteo-air-quality.json"),
-                             ("/v1/search", "open-meteo-geocode.json")] {
-            await server.appendRoute(HTTPRoute("GET \(path)")) { request in
-                var query: [String: String] = [:]
-                for item in request.query { query[item.name] = item.value }
-                await log.add(path, query)
-                if path == "/v1/forecast", await log.failForecast {
-                    return FlyingFox.HTTPResponse(statusCode: .badRequest, body: Data(#"{"error":true,"reason":"Cannot initialize WeatherVariable from invalid String value"}"#.utf8))
-                }
-                // Lisbon by name or by a longitude west of Greenwich; Oslo otherwise.
-                let lisbon = query["name"] == "Lisbon" || (Double(query["longitude"] ?? "") ?? 0) < 0
-                let data = try Data(contentsOf: samples.appendingPathComponent("\(lisbon ? "lisbon-pt" : "oslo-no")/\(file)"))
-                return FlyingFox.HTTPResponse(statusCode: .ok, headers: [HTTPHeader("Content-Type"): "application/json"], body: data)
-            }
-        }
-        let task = Task { try await server.run() }
-        try await server.waitUntilListeningOnABusyMachine()
-        guard case .ip4(_, let port) = await server.listeningAddress else { throw CancellationError() }
-        return (server, task, port)
-    }
-
     @Test func fetchesGeocodesCachesAndAttributes() async throws {
-        let log = Log()
-        let (server, task, port) = try await serve(log)
+        let log = OpenMeteoStandIn.Log()
+        let (server, task, port) = try await OpenMeteoStandIn.serve(log)
         defer { task.cancel(); Task { await server.stop() } }
         let site = try TemporaryFolder.demoSite(items: ["Templates", "Public", "Data"])
         defer { site.cleanup() }
@@ -257,8 +224,8 @@ import Testing
     }
 
     @Test func anErrorBodyFailsTheCityWithItsReason() async throws {
-        let log = Log()
-        let (server, task, port) = try await serve(log)
+        let log = OpenMeteoStandIn.Log()
+        let (server, task, port) = try await OpenMeteoStandIn.serve(log)
         defer { task.cancel(); Task { await server.stop() } }
         await log.setFailing(true)
         let site = try TemporaryFolder.demoSite(items: ["Templates", "Public", "Data"])

@@ -17,19 +17,6 @@ import Testing
         String(repeating: "[", count: 600) + String(repeating: "]", count: 600),
     ]
 
-    /// A fixed-seed generator (SplitMix64): every run mutates the same way, so a failure
-    /// can be reproduced.
-    struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// A token of a JSON text that a mutation can replace: a number, or a string in value
     /// position; `key` is the member it belongs to (an array's elements belong to the array's).
     struct Token {

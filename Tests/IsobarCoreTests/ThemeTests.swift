@@ -75,8 +75,8 @@ import Testing
     }
 
     @Test func newWritesASiteThatBuilds() async throws {
-        let log = OpenMeteoFetchTests.Log()
-        let (server, task, port) = try await OpenMeteoFetchTests().serve(log)
+        let log = OpenMeteoStandIn.Log()
+        let (server, task, port) = try await OpenMeteoStandIn.serve(log)
         defer { task.cancel(); Task { await server.stop() } }
         let parent = try TemporaryFolder()
         defer { parent.cleanup() }
