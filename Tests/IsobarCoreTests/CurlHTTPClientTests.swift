@@ -13,7 +13,7 @@ actor ConcurrencyGauge {
 /// The libcurl client against a real loopback server.
 @Suite(.serialized) struct CurlHTTPClientTests {
     func withServer(_ body: (UInt16) async throws -> Void, routes: (HTTPServer) async -> Void) async throws {
-        let server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: 0), timeout: 30, logger: .disabled)
+        let server = try HTTPServer.loopback(timeout: 30)
         await routes(server)
         let task = Task { try await server.run() }
         defer { task.cancel() }

@@ -81,11 +81,6 @@ extension BuildInputs {
         }
     }
 
-    /// A city's page in one language.
-    func cityPage(_ city: CityConfig, in language: SiteLanguage) -> LanguagePage? {
-        cityPages(city).first { $0.language.code == language.code }
-    }
-
     /// A site-wide file (`index.html`, `404.html`, `alerts.xml`) in each language.
     func sitePages(_ name: String) -> [LanguagePage] {
         languages.map { LanguagePage(language: $0, path: $0.folder + name) }

@@ -16,7 +16,7 @@ enum OpenMeteoStandIn {
     }
 
     static func serve(_ log: Log) async throws -> (HTTPServer, Task<Void, Error>, UInt16) {
-        let server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: 0), timeout: 30, logger: .disabled)
+        let server = try HTTPServer.loopback(timeout: 30)
         let samples = TestPaths.repository.appendingPathComponent("Samples")
         for (path, file) in [("/v1/forecast", "open-meteo-forecast.json"), ("/v1/air-quality", "open-meteo-air-quality.json"),
                              ("/v1/search", "open-meteo-geocode.json")] {

@@ -16,31 +16,35 @@ enum SitePages {
         var attributions: [LayoutModel.Attribution] = []
         for record in built where !attributions.contains(.forSource(record.source)) { attributions.append(.forSource(record.source)) }
         let cities = Dictionary(config.cities.map { ($0.slug, $0) }, uniquingKeysWith: { first, _ in first })
+        // Each city's page in every language, worked out once: each language's index and
+        // feed takes its own, at that language's position (both follow `inputs.languages`).
+        // Working them out per language instead would be L² per city.
+        let cityPages = cities.mapValues(inputs.cityPages)
         // Pages still served though their city failed this run stay in the sitemap, and
         // their alerts in the feed until they expire (the build's clock): the page shows
         // them until it is replaced. Fresh data's alerts are the API's current ones.
         let published = outcomes.compactMap { result -> (city: CityConfig, record: Manifest.City, alerts: [AlertsFeed.Item])? in
             guard let city = cities[result.slug] else { return nil }
             if let record = result.built?.record { return (city, record, record.alerts(of: city)) }
-            guard inputs.cityPages(city).contains(where: { previous.files[$0.path] != nil }),
+            guard cityPages[city.slug, default: []].contains(where: { previous.files[$0.path] != nil }),
                 let kept = previous.cities[result.slug] else { return nil }
             return (city, kept, kept.alerts(of: city).filter { $0.alert.end > now })
         }
 
         var files: [(path: String, content: Data)] = []
         let indexes = inputs.sitePages(SiteLayout.index)
-        for index in indexes {
+        for (position, index) in indexes.enumerated() {
             let language = index.language, root = SiteLayout.root(of: index.path)
             // Each built city's card, presented from its forecast in this language.
             let cards = outcomes.compactMap { result -> IndexPageModel.Card? in
-                guard let record = result.built?.record, let city = cities[result.slug], let page = inputs.cityPage(city, in: language)
+                guard let record = result.built?.record, let city = cities[result.slug], let page = cityPages[city.slug]?[position]
                 else { return nil }
                 return language.presenter.indexCard(record.forecast, city: city, stale: record.status == .stale, root: root,
                                                     href: root + page.path)
             }
             // A city without data is still listed, linking to its last page when there is one.
             let missing = outcomes.filter { $0.built == nil }.map { result in
-                let page = cities[result.slug].flatMap { inputs.cityPage($0, in: language) }
+                let page = cityPages[result.slug]?[position]
                 return IndexPageModel.Missing(
                     name: result.name, country: cities[result.slug]?.country ?? "",
                     href: page.flatMap { previous.files[$0.path] != nil ? root + $0.path : nil })
@@ -69,7 +73,7 @@ enum SitePages {
                 title: "\(config.title): \(language.strings["alerts"])", feedURL: SiteLayout.url(of: feed, base: base),
                 homeURL: SiteLayout.url(of: index.path, base: base), updated: newest,
                 items: published.flatMap { entry in
-                    let page = inputs.cityPage(entry.city, in: language)
+                    let page = cityPages[entry.city.slug]?[position]
                     let url = SiteLayout.url(of: page?.path ?? SiteLayout.cityPage(entry.city.slug), base: base)
                     return entry.alerts.map { (item: $0, page: url) }
                 })
@@ -84,7 +88,7 @@ enum SitePages {
         }
         var entries = indexes.map { entry($0, of: indexes, modified: newest) }
         for (city, record, _) in published {
-            let pages = inputs.cityPages(city)
+            let pages = cityPages[city.slug, default: []]
             entries += pages.map { entry($0, of: pages, modified: record.dataTime) }
         }
         files.append((SiteLayout.sitemap, Data(Sitemap.xml(entries).utf8)))
