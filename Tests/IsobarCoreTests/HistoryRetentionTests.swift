@@ -17,7 +17,6 @@ import Testing
         var zone: TimeZone
         var stepHours: Int
         var steps: Int
-        var days: Int = 8
         var lastRun = Int.max
     }
 
@@ -54,11 +53,6 @@ import Testing
             step.temperature = temperature(target) + Double(target - time) / 86_400
             step.precipitationChance = rain(target) == nil ? 0.2 : 0.7
             return step
-        }
-        entry.daily = (0..<city.days).map { index in
-            var day = template.daily[0]
-            day.day = LocalDay.key(entry.day, plus: index)
-            return day
         }
         return entry
     }
@@ -107,7 +101,7 @@ import Testing
         let template = try Self.template()
         let simulatedDays = 96, runs = simulatedDays * Self.runsPerDay
         let cities = [
-            City(slug: "three-hourly", zone: TimeZone(identifier: "UTC")!, stepHours: 3, steps: 40, days: 6),
+            City(slug: "three-hourly", zone: TimeZone(identifier: "UTC")!, stepHours: 3, steps: 40),
             City(slug: "berlin", zone: TimeZone(identifier: "Europe/Berlin")!, stepHours: 1, steps: 48, lastRun: 58 * Self.runsPerDay),
         ]
         var prunes: [Int] = []
@@ -224,11 +218,6 @@ import Testing
             var step = step
             step.time += shift
             return step
-        }
-        entry.daily = entry.daily.map { day in
-            var day = day
-            day.day = LocalDay.key(day.day, plus: -40)
-            return day
         }
         return entry
     }

@@ -12,14 +12,6 @@ public struct ObservedDay: Sendable, Equatable, Codable {
     /// Observations the day was made from.
     public var samples: Int
 
-    public init(day: String, low: Double, high: Double, mean: Double, precipitation: Double, samples: Int) {
-        self.day = day
-        self.low = low
-        self.high = high
-        self.mean = mean
-        self.precipitation = precipitation
-        self.samples = samples
-    }
 }
 
 /// How the forecasts made `leadHours` ahead did over a period: built from the pairs the
@@ -36,14 +28,6 @@ public struct ForecastCheck: Sendable, Equatable, Codable {
     public var likelyRain: Int
     public var likelyRainHappened: Int
 
-    public init(leadHours: Int, pairs: Int, days: Int, meanAbsoluteError: Double, likelyRain: Int, likelyRainHappened: Int) {
-        self.leadHours = leadHours
-        self.pairs = pairs
-        self.days = days
-        self.meanAbsoluteError = meanAbsoluteError
-        self.likelyRain = likelyRain
-        self.likelyRainHappened = likelyRainHappened
-    }
 }
 
 /// What the history holds about a city from before a data time: everything its pages'
@@ -52,39 +36,25 @@ public struct ForecastCheck: Sendable, Equatable, Codable {
 public struct CityPast: Sendable, Equatable {
     /// Local days before today: the last 8, and every earlier day in this month of the
     /// year (any year), oldest first.
-    public var days: [ObservedDay]
+    public var days: [ObservedDay] = []
     /// Today until the data time, when anything was observed today before it; its
     /// precipitation counts the clock hours before the data time's.
-    public var today: ObservedDay?
+    public var today: ObservedDay? = nil
     /// The largest last-hour precipitation reported earlier in the data time's clock hour
     /// (which this run's observation may exceed: each hour counts once, at its largest).
-    public var currentHourPrecipitation: Double
+    public var currentHourPrecipitation = 0.0
     /// The first local day in the history: since when records are kept.
-    public var firstDay: String?
+    public var firstDay: String? = nil
     /// An observed temperature and its data time.
     public struct Reading: Sendable, Equatable {
         public var time: Date
         public var temperature: Double
 
-        public init(time: Date, temperature: Double) {
-            self.time = time
-            self.temperature = temperature
-        }
     }
 
     /// The observation nearest 24 h before the data time (within 90 minutes).
-    public var yesterday: Reading?
+    public var yesterday: Reading? = nil
     /// The verified forecasts whose target falls on the last 30 UTC days (the data time's
     /// included) and is at least half an hour before the data time, per lead.
-    public var checks: [ForecastCheck]
-
-    public init(days: [ObservedDay] = [], today: ObservedDay? = nil, currentHourPrecipitation: Double = 0, firstDay: String? = nil,
-                yesterday: Reading? = nil, checks: [ForecastCheck] = []) {
-        self.days = days
-        self.today = today
-        self.currentHourPrecipitation = currentHourPrecipitation
-        self.firstDay = firstDay
-        self.yesterday = yesterday
-        self.checks = checks
-    }
+    public var checks: [ForecastCheck] = []
 }

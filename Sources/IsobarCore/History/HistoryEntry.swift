@@ -1,9 +1,9 @@
 import Foundation
 
 /// What one city's run adds to the history: the observation (every current value, in
-/// the canonical SI units `Forecast` holds) and the forecast as issued, each hourly and
-/// daily value with its issue time (the data time) and its target time. Recorded once
-/// per data time: cron running more often than the data changes adds nothing.
+/// the canonical SI units `Forecast` holds) and the hourly forecast as issued, of which
+/// the checks keep a few hours (`DayFacts.leads`). Recorded once per data time: cron
+/// running more often than the data changes adds nothing.
 public struct HistoryEntry: Sendable, Equatable {
     public var city: String
     /// The data time: when the observation was made and the forecast issued.
@@ -15,7 +15,6 @@ public struct HistoryEntry: Sendable, Equatable {
     public var day: String
     public var current: CurrentConditions
     public var hourly: [HourlyForecast]
-    public var daily: [DailyForecast]
 
     public init(city: String, forecast: Forecast) {
         self.city = city
@@ -25,7 +24,6 @@ public struct HistoryEntry: Sendable, Equatable {
         day = LocalDay.key(for: forecast.current.time, in: forecast.location.timeZone)
         current = forecast.current
         hourly = forecast.hourly
-        daily = forecast.daily
     }
 }
 

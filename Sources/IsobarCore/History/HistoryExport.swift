@@ -3,13 +3,11 @@ import Foundation
 /// `isobar history export`: a city's observations in time order, one row (CSV) or object
 /// (JSON) per data time, in the units they are stored in. Numbers are written as
 /// `forecast.json` writes them (the same writer), so both formats show the same digits.
+/// The value columns are the field table's (`CurrentConditions.fields`), in its order.
 public enum HistoryExport {
     public enum Format: String, Sendable, CaseIterable {
         case csv, json
     }
-
-    /// The value columns, named and in the order of the field table (`CurrentConditions.fields`).
-    static var columns: [ForecastField<CurrentConditions>] { CurrentConditions.fields }
 
     /// What the time, condition and source columns hold, for the JSON's `units`.
     static let timeNote: StaticString = "ISO 8601, UTC: the data time"
@@ -26,12 +24,12 @@ public enum HistoryExport {
     /// end in quotes (its quotes doubled); an empty field for a value not recorded.
     public static func csv(_ observations: [HistoryObservation]) -> Data {
         let out = JSONText()
-        let header = ["time"] + columns.map(\.column) + ["condition", "source"]
+        let header = ["time"] + CurrentConditions.fields.map(\.column) + ["condition", "source"]
         out.bytes.append(contentsOf: header.joined(separator: ",").utf8)
         out.bytes.append(contentsOf: "\r\n".utf8)
         for observation in observations {
             out.bytes.append(contentsOf: AtomDate.string(observation.time).utf8)
-            for column in columns {
+            for column in CurrentConditions.fields {
                 out.bytes.append(UInt8(ascii: ","))
                 if let value = column.get(observation.values) { out.number(value) }
             }
@@ -58,7 +56,7 @@ public enum HistoryExport {
             json.field("units") {
                 json.object {
                     json.field("time") { json.string("\(timeNote)") }
-                    for column in columns {
+                    for column in CurrentConditions.fields {
                         json.field(named: column.column) { json.string("\(column.measure.unit)") }
                     }
                     json.field("condition") { json.string("\(conditionNote)") }
@@ -69,7 +67,7 @@ public enum HistoryExport {
                     json.bytes.append(0x0A)
                     json.object {
                         json.field("time", observation.time)
-                        for column in columns {
+                        for column in CurrentConditions.fields {
                             if let value = column.get(observation.values) { json.field(named: column.column) { json.number(value) } }
                         }
                         if let condition = observation.condition { json.field("condition") { json.integer(Int64(condition)) } }
