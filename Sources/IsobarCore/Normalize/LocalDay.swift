@@ -63,3 +63,15 @@ extension LocalDay {
         return calendar
     }()
 }
+
+extension LocalDay {
+    /// A `yyyy-MM-dd` day in `zone`, from its midnight to the next (23 or 25 hours on a
+    /// day the clocks change).
+    static func hours(of key: String, in zone: TimeZone) -> Range<Date>? {
+        guard let noon = noon(key) else { return nil }
+        func midnight(_ utcMidnight: Date) -> Date {
+            utcMidnight.addingTimeInterval(-TimeInterval(zone.secondsFromGMT(for: utcMidnight.addingTimeInterval(-TimeInterval(zone.secondsFromGMT(for: utcMidnight))))))
+        }
+        return midnight(noon.addingTimeInterval(-43_200))..<midnight(noon.addingTimeInterval(43_200))
+    }
+}

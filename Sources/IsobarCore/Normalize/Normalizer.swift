@@ -8,7 +8,7 @@ public struct Normalizer: Sendable {
     }
 
     public func forecast(from fetched: CityResponses) throws -> Forecast {
-        try decoded(fetched).startingAtDataTime()
+        try decoded(fetched).startingAtDataTime().withComputedSky()
     }
 
     private func decoded(_ fetched: CityResponses) throws -> Forecast {

@@ -11,14 +11,11 @@ public enum PolarDay: Sendable, Equatable {
     /// and the sun's radius), as almanacs count it.
     static let horizon = -0.833
 
-    /// Nil on a day with a sunrise and a sunset. The declination is the usual cosine
-    /// approximation (within about a degree), which only matters within a day or two
-    /// of the first and last polar day; there the API's own times decide.
+    /// Nil on a day with a sunrise and a sunset: the sun's noon and midnight altitudes
+    /// from its declination at `date` (`SkyPosition`, as the computed sun times use).
     public static func on(_ date: Date, latitude: Double) -> PolarDay? {
         guard latitude.isFinite else { return nil }
-        // Days since 1970 in tropical years; the December solstice falls about day 355.
-        let days = date.timeIntervalSince1970 / 86_400
-        let declination = -23.44 * cos(2 * Double.pi / 365.2422 * (days - 355))
+        let declination = SkyPosition.sun(date).declination
         let noon = 90 - abs(latitude - declination)
         let midnight = abs(latitude + declination) - 90
         if noon < horizon { return .polarNight }
