@@ -15,9 +15,13 @@ public enum FieldReference {
 
     /// Plain text for a terminal: a block per model, a line per field.
     public static func text(page name: String) -> String? {
-        guard let page = pages.first(where: { $0.name == name }) else { return nil }
-        var text = "Names \(page.template) may use (`{{name}}`, `{{#section}}…{{/section}}`).\n"
-        for schema in models(from: page.schema) {
+        pages.first { $0.name == name }.map { text($0.schema, template: $0.template) }
+    }
+
+    /// `text(page:)` for a template rendered with `root`'s model.
+    static func text(_ root: TemplateSchema, template: String) -> String {
+        var text = "Names \(template) may use (`{{name}}`, `{{#section}}…{{/section}}`).\n"
+        for schema in models(from: root) {
             text += "\n\(schema.name): \(schema.summary)\n"
             let nameWidth = schema.fields.map(\.name.count).max() ?? 0
             let typeWidth = schema.fields.map(\.type.description.count).max() ?? 0
