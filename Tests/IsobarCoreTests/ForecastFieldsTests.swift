@@ -3,20 +3,37 @@ import GRDB
 import Testing
 @testable import IsobarCore
 
-/// Each number of the forecast is declared once (`ForecastField`), and forecast.json and
-/// the history are written from the declarations: a value added to a row's table appears
-/// in the file, in key order, and in the history's columns, binds, reads and export; every
-/// declared name is the model's own (its `Codable` key).
+/// Each number of the forecast is declared once (`ForecastField`), and forecast.json, the
+/// history and the city page's fields are made from the declarations: a value added to a
+/// row's table appears in the file, in key order, in the history's columns, binds, reads
+/// and export, and as a template field; every declared name is the model's own (its
+/// `Codable` key).
 @Suite struct ForecastFieldsTests {
-    /// A row as a provider's would be, with one value more than the model has.
-    struct Row: Sendable {
+    /// A row as a provider's would be, with one value more than the model has, which a
+    /// page shows.
+    struct Row: ForecastRow {
         var time: Date
         var temperature: Double
         var ozone: Double?
+
+        static let fields: [ForecastField<Self>] = [
+            .init("temperature", .temperature, \.temperature),
+            .init("ozone", .percent, \.ozone, shown: .init("Ozone", sample: 41)),
+        ]
+    }
+
+    /// A page model with such rows: a field of its own, and the rows' shown values.
+    struct Page: TemplateModel {
+        var name: String
+        var measured: MeasuredValues<Row>
+
+        static let fields = TemplateFields<Self>("OzonePage", "A page of the fixture's rows.", [
+            .init("name", \.name, "Its name", example: "Lisbon"),
+        ] + TemplateField.measured(\.measured))
     }
 
     @Test func aDeclaredValueIsWrittenInKeyOrderAndLeftOutWhenAbsent() {
-        let fields: [ForecastField<Row>] = [.init("temperature", .temperature, \.temperature), .init("ozone", .percent, \.ozone)]
+        let fields = Row.fields
         let layout = JSONText.layout(fields, [("time", { json, key, row in json.field(key, row.time) })])
         #expect(layout.map(\.key) == ["ozone", "temperature", "time"])
         func written(_ row: Row) -> String {
@@ -33,7 +50,7 @@ import Testing
     /// gains it, a row is bound by column name (nothing by position) and reads back, and
     /// a value not there is NULL, not 0.
     @Test func aDeclaredValueIsAHistoryColumn() throws {
-        let fields: [ForecastField<Row>] = [.init("temperature", .temperature, \.temperature), .init("ozone", .percent, \.ozone)]
+        let fields = Row.fields
         #expect(fields.map(\.columnDefinition) == ["temperature REAL NOT NULL", "ozone REAL"])
         let time = Date(timeIntervalSince1970: 1_795_348_800)
         let read = try DatabaseQueue().write { db -> [Row] in
@@ -56,6 +73,48 @@ import Testing
             }
         }
         #expect(read.map(\.temperature) == [-3.5, 9] && read.map(\.ozone) == [41.25, nil])
+    }
+
+    /// A value declared as shown is a template field of the row's page model with no other
+    /// edit: in the reference (`isobar fields`) with its line and its sample formatted as
+    /// pages format it, answering to its name on a model as a quantity with its unit, and
+    /// absent where the row has no value. A value not declared as shown is no field.
+    @Test func aShownValueIsATemplateField() throws {
+        let reference = FieldReference.text(Page.fields.schema, template: "ozone.md")
+        #expect(reference.contains("\n  name   text       Its name — e.g. Lisbon\n  ozone  Quantity?  Ozone — e.g. 41%\n"), "\(reference)")
+        #expect(Page.fields.schema.field("temperature") == nil)
+
+        let time = Date(timeIntervalSince1970: 1_795_348_800)
+        func page(_ ozone: Double?, _ format: UnitFormatter) -> Page {
+            Page(name: "Lisbon", measured: MeasuredValues(Row(time: time, temperature: 12, ozone: ozone), format: format))
+        }
+        let metric = UnitFormatter(units: .metric)
+        let renderer = TemplateRenderer(templates: [
+            "page": try TemplateParser.parse("{{name}}: {{#ozone}}{{.}} ({{value}} {{unit}}){{/ozone}}{{^ozone}}none{{/ozone}}{{temperature}}", escaping: .html),
+        ])
+        #expect(try renderer.render("page", .object(page(41.25, metric))) == "Lisbon: 41% (41 %)")
+        #expect(try renderer.render("page", .object(page(nil, metric))) == "Lisbon: none")
+        #expect(page(41.25, metric).measured["ozone"] == metric.quantity(percent: 41.25))
+        // In the page's language: Turkish writes the sign first.
+        let turkish = UnitFormatter(units: .metric, locale: Locale(identifier: "tr"))
+        #expect(try renderer.render("page", .object(page(41.25, turkish))) == "Lisbon: %41 (41 %)")
+    }
+
+    /// The real rows' shown values: each measures something a quantity shows (a direction
+    /// or a moon phase does not), and no name is both one of them and a hand-written field
+    /// of the page model (the first would silently win).
+    @Test func everyShownValueIsAQuantityOfItsOwnName() {
+        func check<Row: ForecastRow>(_ row: Row.Type, _ schema: TemplateSchema) {
+            for field in Row.fields {
+                guard let shown = field.shown else { continue }
+                #expect(UnitFormatter(units: .metric).quantity(field.measure, shown.sample) != nil, "\(field.name)")
+            }
+            let names = schema.fields.map(\.name)
+            #expect(Set(names).count == names.count, "\(schema.name) names a field twice")
+        }
+        check(CurrentConditions.self, CityPageModel.Now.fields.schema)
+        check(HourlyForecast.self, CityPageModel.Hour.fields.schema)
+        check(DailyForecast.self, CityPageModel.Day.fields.schema)
     }
 
     /// The current values' table drives the history: each is a column of `observation`,

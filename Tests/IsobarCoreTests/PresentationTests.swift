@@ -95,7 +95,7 @@ import Testing
         let forecast = try OpenWeatherDecoder(units: .metric).oneCall(TestPaths.response("onecall-quirks.json", .oneCall), city: .test())
         let page = try Fixtures.presenter().cityPage(forecast, city: .test(), places: [], root: "../")
         #expect((page.now.temperature.text, page.now.temperature.value, page.now.temperature.unit) == ("10°C", "9.5", "°C"))
-        #expect(page.now.feelsLike?.text == "7°")
+        #expect(page.now.measured["feelsLike"]?.text == "7°")
         #expect(page.temperatureUnit == "°C")
         #expect(page.now.description == "Light drizzle")  // owm_300 of the strings, not the API's words
         #expect(page.now.conditions == "Light drizzle and mist")  // CLDR's list
@@ -112,7 +112,7 @@ import Testing
         #expect(page.now.moonPhase == "First quarter")  // 0.21 lies within 1/16 of 0.25
         #expect(page.hourly[1].icon?.src == "../assets/icons/unknown.svg")
         #expect(page.hourly[1].icon?.alt == "Mostly cloudy")
-        #expect(page.hourly[0].precipitationChance?.text == "64%")
+        #expect(page.hourly[0].measured["precipitationChance"]?.text == "64%")
         #expect(page.hourly[0].precipitationKind == "rain")
         #expect(page.hourly[1].precipitationKind == "rain")
         #expect(page.updated == "11:50")
@@ -130,8 +130,8 @@ import Testing
         #expect(page.now.wind?.beaufort == "Schwache Brise")
         #expect(page.now.wind?.direction == "SW")
         // The text follows the language; the value stays machine-readable for CSS and SVG.
-        #expect(page.now.visibility.map { [$0.text, $0.value, $0.unit] } == ["6,0 km", "6.00", "km"])
-        #expect(page.now.rainLastHour?.text == "0,2 mm")
+        #expect(page.now.measured["visibility"].map { [$0.text, $0.value, $0.unit] } == ["6,0 km", "6.00", "km"])
+        #expect(page.now.measured["rainLastHour"]?.text == "0,2 mm")
         #expect(page.now.moonPhase == "Erstes Viertel")
         #expect(page.updatedDate.contains("22"))
         #expect(page.t["next_days"] == "Die nächsten Tage")

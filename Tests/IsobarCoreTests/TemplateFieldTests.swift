@@ -2,16 +2,32 @@ import Foundation
 import Testing
 @testable import IsobarCore
 
-/// Page models answer template lookups from hand-written switches (Render/PageModelFields.swift).
+/// Page models answer template lookups from their declared fields (Render/Fields/).
 /// A property missing there would silently render as nothing, and one answering with the
 /// wrong value would put it on every page, so each stored property (found by reflection)
-/// must answer to its own name with its own value.
+/// must answer to its own name with its own value, and each of a row's measured values
+/// (`MeasuredValues`) to the name its declaration gives it.
 @Suite struct TemplateFieldTests {
     func check<T: TemplateContext>(_ model: T, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
         for child in Mirror(reflecting: model).children {
             guard let label = child.label else { continue }
             let answer = model.value(named: label)
             let context = "\(T.self).\(label)"
+            if let measured = child.value as? MeasuredListing {
+                for (name, quantity) in measured.named {
+                    let answer = model.value(named: name)
+                    if let quantity {
+                        guard case .object(let object) = answer, let shown = object as? Quantity else {
+                            Issue.record("\(T.self).\(name) answers \(answer) for \(quantity.text)", sourceLocation: sourceLocation)
+                            continue
+                        }
+                        #expect(shown == quantity, "\(T.self).\(name)", sourceLocation: sourceLocation)
+                    } else {
+                        #expect(answer.isMissing, "\(T.self).\(name): an absent value must read as no value", sourceLocation: sourceLocation)
+                    }
+                }
+                continue
+            }
             if let optional = child.value as? OptionalValue, optional.isNone {
                 #expect(answer.isMissing, "\(context): an absent optional must read as no value", sourceLocation: sourceLocation)
                 continue
@@ -73,12 +89,23 @@ import Testing
         let forecast = try OpenWeatherDecoder(units: .metric).oneCall(TestPaths.response("onecall-imperial-minimal.json", .oneCall), city: .test())
         let page = try Fixtures.presenter().cityPage(forecast, city: .test(), places: [], root: "../")
         #expect(page.now.value(named: "dewPoint").isMissing)
-        #expect(page.now.dewPoint == nil)
+        #expect(page.now.measured["dewPoint"] == nil)
         guard case .object(let temperature) = page.now.value(named: "temperature") else {
             Issue.record("temperature is not a quantity")
             return
         }
         #expect(temperature.printed == page.now.temperature.text)
+    }
+}
+
+/// Lets the test read a model's measured values by their declared names.
+private protocol MeasuredListing {
+    var named: [(name: String, quantity: Quantity?)] { get }
+}
+
+extension MeasuredValues: MeasuredListing {
+    var named: [(name: String, quantity: Quantity?)] {
+        Row.fields.filter { $0.shown != nil }.map { ($0.name, self[$0.name]) }
     }
 }
 

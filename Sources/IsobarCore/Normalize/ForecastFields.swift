@@ -1,9 +1,11 @@
 /// A number the forecast carries, declared once: its name (the member of the model, and
 /// so its key in forecast.json and `Forecast`'s Codable form), what it measures, where it
-/// is in a row, and its column in the history. forecast.json is written and read from
-/// these declarations, and the history records, reads and exports the current values
-/// by them (`ForecastField+Columns.swift`); adding a value to the model is one line here
-/// (and the providers' mapping).
+/// is in a row, its column in the history, and whether a city page shows it as a field of
+/// its own. forecast.json is written and read from these declarations, the history
+/// records, reads and exports the current values by them (`ForecastField+Columns.swift`),
+/// and the city page's hours, days and current conditions hold and name their measured
+/// values by them (`MeasuredValues`, `TemplateField.measured`); adding a value to the
+/// model is one line here (and the providers' mapping).
 struct ForecastField<Row>: Sendable {
     let key: StaticString
     let measure: Measure
@@ -16,10 +18,29 @@ struct ForecastField<Row>: Sendable {
     let clear: @Sendable (inout Row) -> Void
     /// A row without it is no row (a forecast hour has a temperature).
     let required: Bool
+    /// A city page's field of its own, named as the value is (`{{humidity}}`); nil where
+    /// a page shows it only inside another field (the wind's speeds and direction in
+    /// `wind`, a day's extremes as `low` and `high`, the moon phase in words, the current
+    /// temperature with its unit).
+    let shown: Shown?
+
+    /// What the template reference says of a value a page shows.
+    struct Shown: Sendable {
+        /// Its line in the reference.
+        let summary: String
+        /// A typical reading in the canonical unit: the reference's example is this, as an
+        /// English page in metric units formats it, so it cannot differ from what pages print.
+        let sample: Double
+
+        init(_ summary: String, sample: Double) {
+            self.summary = summary
+            self.sample = sample
+        }
+    }
 
     var name: String { key.description }
 
-    init(_ key: StaticString, _ measure: Measure, _ path: WritableKeyPath<Row, Double?> & Sendable, column: String? = nil) {
+    init(_ key: StaticString, _ measure: Measure, _ path: WritableKeyPath<Row, Double?> & Sendable, column: String? = nil, shown: Shown? = nil) {
         self.key = key
         self.measure = measure
         self.column = column ?? Self.snakeCase(key.description)
@@ -27,9 +48,10 @@ struct ForecastField<Row>: Sendable {
         set = { $0[keyPath: path] = $1 }
         clear = { $0[keyPath: path] = nil }
         required = false
+        self.shown = shown
     }
 
-    init(_ key: StaticString, _ measure: Measure, _ path: WritableKeyPath<Row, Double> & Sendable, column: String? = nil) {
+    init(_ key: StaticString, _ measure: Measure, _ path: WritableKeyPath<Row, Double> & Sendable, column: String? = nil, shown: Shown? = nil) {
         self.key = key
         self.measure = measure
         self.column = column ?? Self.snakeCase(key.description)
@@ -37,6 +59,7 @@ struct ForecastField<Row>: Sendable {
         set = { $0[keyPath: path] = $1 }
         clear = { _ in }
         required = true
+        self.shown = shown
     }
 
     /// `feelsLike` → `feels_like`.
@@ -108,60 +131,68 @@ enum Measure: Sendable {
     }
 }
 
-extension CurrentConditions {
+/// A row of the forecast whose numbers are declared: what code made for all three rows
+/// (the city page's measured fields) reaches the declarations by.
+protocol ForecastRow: Sendable {
+    static var fields: [ForecastField<Self>] { get }
+}
+
+extension CurrentConditions: ForecastRow {
     /// In the order of the history's columns and export (forecast.json sorts its keys).
     static let fields: [ForecastField<Self>] = [
+        // Shown with its unit ("9 °C"), unlike every other temperature: `Now.temperature`.
         .init("temperature", .temperature, \.temperature),
-        .init("feelsLike", .temperature, \.feelsLike),
-        .init("humidity", .percent, \.humidity),
-        .init("dewPoint", .temperature, \.dewPoint),
-        .init("pressure", .pressure, \.pressure),
-        .init("surfacePressure", .pressure, \.surfacePressure),
+        .init("feelsLike", .temperature, \.feelsLike, shown: .init("Apparent temperature", sample: 7)),
+        .init("humidity", .percent, \.humidity, shown: .init("Relative humidity", sample: 81)),
+        .init("dewPoint", .temperature, \.dewPoint, shown: .init("Dew point", sample: 6)),
+        .init("pressure", .pressure, \.pressure, shown: .init("Pressure at sea level", sample: 1013)),
+        .init("surfacePressure", .pressure, \.surfacePressure, shown: .init("Pressure at the ground, where no sea-level value exists", sample: 1002)),
         .init("windSpeed", .speed, \.windSpeed),
         .init("windGust", .speed, \.windGust),
         .init("windDirection", .direction, \.windDirection),
-        .init("cloudCover", .percent, \.cloudCover),
-        .init("visibility", .distance, \.visibility),
-        .init("uvIndex", .uvIndex, \.uvIndex),
-        .init("rainLastHour", .precipitation, \.rainLastHour, column: "rain_1h"),
-        .init("snowLastHour", .precipitation, \.snowLastHour, column: "snow_1h"),
+        .init("cloudCover", .percent, \.cloudCover, shown: .init("Cloud cover", sample: 75)),
+        .init("visibility", .distance, \.visibility, shown: .init("Visibility", sample: 10_000)),
+        .init("uvIndex", .uvIndex, \.uvIndex, shown: .init("UV index", sample: 3)),
+        .init("rainLastHour", .precipitation, \.rainLastHour, column: "rain_1h", shown: .init("Rain in the last hour", sample: 0.4)),
+        .init("snowLastHour", .precipitation, \.snowLastHour, column: "snow_1h", shown: .init("Snow in the last hour (water equivalent)", sample: 0.2)),
     ]
 }
 
-extension HourlyForecast {
+extension HourlyForecast: ForecastRow {
     static let fields: [ForecastField<Self>] = [
-        .init("temperature", .temperature, \.temperature),
-        .init("feelsLike", .temperature, \.feelsLike),
-        .init("humidity", .percent, \.humidity),
-        .init("precipitationChance", .probability, \.precipitationChance),
-        .init("rain", .precipitation, \.rain),
-        .init("snow", .precipitation, \.snow),
+        .init("temperature", .temperature, \.temperature, shown: .init("Temperature", sample: 9)),
+        .init("feelsLike", .temperature, \.feelsLike, shown: .init("Apparent temperature", sample: 7)),
+        .init("humidity", .percent, \.humidity, shown: .init("Relative humidity", sample: 81)),
+        .init("precipitationChance", .probability, \.precipitationChance, shown: .init("Chance of rain or snow", sample: 0.4)),
+        .init("rain", .precipitation, \.rain, shown: .init("Rain expected in the step", sample: 0.4)),
+        .init("snow", .precipitation, \.snow, shown: .init("Snow expected in the step (water equivalent)", sample: 0.2)),
         .init("windSpeed", .speed, \.windSpeed),
         .init("windGust", .speed, \.windGust),
         .init("windDirection", .direction, \.windDirection),
-        .init("pressure", .pressure, \.pressure),
-        .init("dewPoint", .temperature, \.dewPoint),
-        .init("uvIndex", .uvIndex, \.uvIndex),
-        .init("cloudCover", .percent, \.cloudCover),
-        .init("visibility", .distance, \.visibility),
+        .init("pressure", .pressure, \.pressure, shown: .init("Pressure at sea level", sample: 1013)),
+        .init("dewPoint", .temperature, \.dewPoint, shown: .init("Dew point", sample: 6)),
+        .init("uvIndex", .uvIndex, \.uvIndex, shown: .init("UV index (not in the free 2.5 forecast)", sample: 1)),
+        .init("cloudCover", .percent, \.cloudCover, shown: .init("Cloud cover", sample: 75)),
+        .init("visibility", .distance, \.visibility, shown: .init("Visibility", sample: 10_000)),
     ]
 }
 
-extension DailyForecast {
+extension DailyForecast: ForecastRow {
     static let fields: [ForecastField<Self>] = [
+        // Shown as `low` and `high`, and as the bar of the week's range.
         .init("temperatureMin", .temperature, \.temperatureMin),
         .init("temperatureMax", .temperature, \.temperatureMax),
         .init("moonPhase", .moonPhase, \.moonPhase),
-        .init("precipitationChance", .probability, \.precipitationChance),
-        .init("rain", .precipitation, \.rain),
-        .init("snow", .precipitation, \.snow),
+        .init("precipitationChance", .probability, \.precipitationChance, shown: .init("Chance of rain or snow", sample: 0.6)),
+        .init("rain", .precipitation, \.rain, shown: .init("The day's rain", sample: 3.2)),
+        .init("snow", .precipitation, \.snow, shown: .init("The day's snow (water equivalent)", sample: 1)),
         .init("windSpeed", .speed, \.windSpeed),
         .init("windGust", .speed, \.windGust),
         .init("windDirection", .direction, \.windDirection),
-        .init("uvIndex", .uvIndex, \.uvIndex),
-        .init("humidity", .percent, \.humidity),
-        .init("pressure", .pressure, \.pressure),
-        .init("dewPoint", .temperature, \.dewPoint),
-        .init("cloudCover", .percent, \.cloudCover),
+        .init("uvIndex", .uvIndex, \.uvIndex, shown: .init("The day's highest UV index", sample: 2)),
+        .init("humidity", .percent, \.humidity, shown: .init("Relative humidity (the day's mean; not from Open-Meteo)", sample: 78)),
+        .init("pressure", .pressure, \.pressure, shown: .init("Pressure at sea level (not from Open-Meteo)", sample: 1012)),
+        .init("dewPoint", .temperature, \.dewPoint, shown: .init("Dew point (not from Open-Meteo)", sample: 5)),
+        .init("cloudCover", .percent, \.cloudCover, shown: .init("Cloud cover (not from Open-Meteo)", sample: 80)),
     ]
 }

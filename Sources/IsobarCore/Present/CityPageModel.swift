@@ -4,6 +4,11 @@
 ///
 /// The `has…`/`…Count` values are stored, not computed, so a template can use them and
 /// `TemplateFieldTests` can find them (it checks every stored property is reachable).
+///
+/// A value a forecast row declares as shown (`ForecastField.shown`: humidity, pressure, a
+/// chance of rain…) is no member of its own: `Now`, `Hour` and `Day` hold them all in
+/// `measured`, and templates find them under the declared names. The members here are
+/// what is not one declared value: words, times, icons, wind, and values shown otherwise.
 public struct CityPageModel: Sendable {
     public struct Icon: Sendable, Codable, Equatable {
         /// Relative URL of the icon from the page.
@@ -33,8 +38,8 @@ public struct CityPageModel: Sendable {
 
     public struct Now: Sendable {
         public var icon: Icon?
+        /// With its unit ("9 °C"), unlike the measured values.
         public var temperature: Quantity
-        public var feelsLike: Quantity?
         public var description: String
         /// Every condition the data names, as the language lists them (CLDR: "Light rain,
         /// mist", "Leichter Regen und Dunst"); the description alone when there is one.
@@ -42,16 +47,8 @@ public struct CityPageModel: Sendable {
         public var high: Quantity?
         public var low: Quantity?
         public var wind: Wind?
-        public var humidity: Quantity?
-        public var dewPoint: Quantity?
-        public var pressure: Quantity?
-        /// Shown labelled "at ground level" where there is no sea-level pressure.
-        public var surfacePressure: Quantity?
-        public var visibility: Quantity?
-        public var cloudCover: Quantity?
-        public var rainLastHour: Quantity?
-        public var snowLastHour: Quantity?
-        public var uvIndex: Quantity?
+        /// The values `CurrentConditions.fields` declares as shown, by those names.
+        var measured: MeasuredValues<CurrentConditions>
         public var uvCategory: Category?
         public var sunrise: String?
         public var sunset: String?
@@ -99,22 +96,12 @@ public struct CityPageModel: Sendable {
         public var time: String
         public var datetime: String
         public var icon: Icon?
-        public var temperature: Quantity
-        public var feelsLike: Quantity?
-        public var humidity: Quantity?
-        public var dewPoint: Quantity?
-        /// At sea level.
-        public var pressure: Quantity?
-        public var cloudCover: Quantity?
-        public var visibility: Quantity?
-        public var uvIndex: Quantity?
-        public var precipitationChance: Quantity?
+        /// The values `HourlyForecast.fields` declares as shown, by those names.
+        var measured: MeasuredValues<HourlyForecast>
         /// "rain", or "snow" at or below freezing.
         public var precipitationKind: String
         /// Rain and snow expected in the step ("0.4 mm"); nil when none is forecast.
         public var precipitationAmount: Quantity?
-        public var rain: Quantity?
-        public var snow: Quantity?
         public var wind: Wind?
     }
 
@@ -128,19 +115,13 @@ public struct CityPageModel: Sendable {
         /// Where the low–high bar starts and how wide it is, in % of the week's range.
         public var rangeStart: String
         public var rangeWidth: String
-        public var precipitationChance: Quantity?
+        /// The values `DailyForecast.fields` declares as shown, by those names.
+        var measured: MeasuredValues<DailyForecast>
         public var precipitationKind: String
         /// The day's total of rain and snow.
         public var precipitationAmount: Quantity?
-        public var rain: Quantity?
-        public var snow: Quantity?
         public var summary: String?
         public var wind: Wind?
-        public var humidity: Quantity?
-        public var dewPoint: Quantity?
-        public var pressure: Quantity?
-        public var cloudCover: Quantity?
-        public var uvIndex: Quantity?
         public var uvCategory: Category?
         public var sunrise: String?
         public var sunset: String?

@@ -106,6 +106,24 @@ public struct UnitFormatter: Sendable {
     /// The UV index has no unit: shown whole, given to a tenth.
     public func quantity(uvIndex value: Double) -> Quantity { Quantity(value, .uvIndex, self) }
 
+    /// A declared forecast value (`ForecastField`) as a page shows it, by what it measures:
+    /// the one rule for every measured field. A chance (0…1) is shown as a percentage; a
+    /// direction and a moon phase are no quantity (the wind's compass point, the phase in
+    /// words): nil.
+    func quantity(_ measure: Measure, _ value: Double) -> Quantity? {
+        switch measure {
+        case .temperature: quantity(temperature: value)
+        case .speed: quantity(speed: value)
+        case .pressure: quantity(pressure: value)
+        case .percent: quantity(percent: value)
+        case .probability: quantity(percent: value * 100)
+        case .precipitation: quantity(precipitation: value)
+        case .distance: quantity(distance: value)
+        case .uvIndex: quantity(uvIndex: value)
+        case .direction, .moonPhase: nil
+        }
+    }
+
     /// Rounded half away from zero, as a whole number. `Int(x.rounded())` would trap on a
     /// value no Int holds; values are range-checked when decoded, and this stays total anyway.
     static func whole(_ value: Double) -> String {

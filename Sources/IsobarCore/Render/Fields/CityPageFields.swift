@@ -1,6 +1,8 @@
 // The names `city.md` and its partials may use, declared once (see TemplateField.swift).
 // Examples are from the demo's London page; `isobar fields city` prints this list, and
-// docs/templates.md is generated from it.
+// docs/templates.md is generated from it. The measured values of the current conditions,
+// an hour and a day (humidity, pressure, …) are declared with the forecast's numbers
+// (Normalize/ForecastFields.swift) and join these lists through `measured`.
 
 extension Quantity: TemplateModel {
     static let fields = TemplateFields<Quantity>("Quantity", "A measured value: prints as `text`; `value` and `unit` for drawing.", printedAs: "text", [
@@ -43,21 +45,12 @@ extension CityPageModel.Now: TemplateModel {
     static let fields = TemplateFields<Self>("Now", "Current conditions.", [
         .init("icon", \.icon, "Condition icon; absent where the data has no condition code"),
         .init("temperature", \.temperature, "Temperature, with its unit", example: "9 °C"),
-        .init("feelsLike", \.feelsLike, "Apparent temperature", example: "7°"),
         .init("description", \.description, "The main condition", example: "Light rain"),
         .init("conditions", \.conditions, "Every condition the data names, listed as the language lists (CLDR)", example: "Light rain and mist"),
         .init("high", \.high, "Today's high (never below the current temperature)", example: "11°"),
         .init("low", \.low, "Today's low", example: "6°"),
         .init("wind", \.wind, "Wind"),
-        .init("humidity", \.humidity, "Relative humidity", example: "81 %"),
-        .init("dewPoint", \.dewPoint, "Dew point", example: "6°"),
-        .init("pressure", \.pressure, "Pressure at sea level", example: "1013 hPa"),
-        .init("surfacePressure", \.surfacePressure, "Pressure at the ground, where no sea-level value exists", example: "1002 hPa"),
-        .init("visibility", \.visibility, "Visibility", example: "10 km"),
-        .init("cloudCover", \.cloudCover, "Cloud cover", example: "75 %"),
-        .init("rainLastHour", \.rainLastHour, "Rain in the last hour", example: "0.4 mm"),
-        .init("snowLastHour", \.snowLastHour, "Snow in the last hour (water equivalent)", example: "0.2 mm"),
-        .init("uvIndex", \.uvIndex, "UV index", example: "3"),
+    ] + TemplateField.measured(\.measured) + [
         .init("uvCategory", \.uvCategory, "UV index band (WHO)"),
         .init("sunrise", \.sunrise, "Local time of sunrise", example: "07:31"),
         .init("sunset", \.sunset, "Local time of sunset", example: "16:02"),
@@ -169,19 +162,9 @@ extension CityPageModel.Hour: TemplateModel {
         .init("time", \.time, "Local time", example: "14:00"),
         .init("datetime", \.datetime, "ISO 8601 (for <time datetime>)", example: "2026-11-23T14:00:00Z"),
         .init("icon", \.icon, "Condition icon; absent where the data has no condition code"),
-        .init("temperature", \.temperature, "Temperature", example: "9°"),
-        .init("feelsLike", \.feelsLike, "Apparent temperature", example: "7°"),
-        .init("humidity", \.humidity, "Relative humidity", example: "81 %"),
-        .init("dewPoint", \.dewPoint, "Dew point", example: "6°"),
-        .init("pressure", \.pressure, "Pressure at sea level", example: "1013 hPa"),
-        .init("cloudCover", \.cloudCover, "Cloud cover", example: "75 %"),
-        .init("visibility", \.visibility, "Visibility", example: "10 km"),
-        .init("uvIndex", \.uvIndex, "UV index (not in the free 2.5 forecast)", example: "1"),
-        .init("precipitationChance", \.precipitationChance, "Chance of rain or snow", example: "40 %"),
+    ] + TemplateField.measured(\.measured) + [
         .init("precipitationKind", \.precipitationKind, "\"rain\", or \"snow\" at or below freezing", example: "rain"),
         .init("precipitationAmount", \.precipitationAmount, "Rain and snow expected in the step; absent when none", example: "0.4 mm"),
-        .init("rain", \.rain, "Rain expected in the step", example: "0.4 mm"),
-        .init("snow", \.snow, "Snow expected in the step (water equivalent)", example: "0.2 mm"),
         .init("wind", \.wind, "Wind, with gusts where the data has them"),
     ])
 }
@@ -196,18 +179,11 @@ extension CityPageModel.Day: TemplateModel {
         .init("high", \.high, "High", example: "10°"),
         .init("rangeStart", \.rangeStart, "Where the low–high bar starts, in % of the week's range", example: "12.5%"),
         .init("rangeWidth", \.rangeWidth, "How wide the bar is, in % of the week's range", example: "40.0%"),
-        .init("precipitationChance", \.precipitationChance, "Chance of rain or snow", example: "60 %"),
+    ] + TemplateField.measured(\.measured) + [
         .init("precipitationKind", \.precipitationKind, "\"rain\", or \"snow\" when the high is at or below freezing", example: "rain"),
         .init("precipitationAmount", \.precipitationAmount, "The day's total of rain and snow", example: "3.2 mm"),
-        .init("rain", \.rain, "The day's rain", example: "3.2 mm"),
-        .init("snow", \.snow, "The day's snow (water equivalent)", example: "1.0 mm"),
         .init("summary", \.summary, "The provider's summary of the day (OpenWeather's, in English: on English pages only)", example: "Rain in the afternoon"),
         .init("wind", \.wind, "The day's wind (the provider's daily figure: its maximum with Open-Meteo), prevailing direction and strongest gust"),
-        .init("humidity", \.humidity, "Relative humidity (the day's mean; not from Open-Meteo)", example: "78 %"),
-        .init("dewPoint", \.dewPoint, "Dew point (not from Open-Meteo)", example: "5°"),
-        .init("pressure", \.pressure, "Pressure at sea level (not from Open-Meteo)", example: "1012 hPa"),
-        .init("cloudCover", \.cloudCover, "Cloud cover (not from Open-Meteo)", example: "80 %"),
-        .init("uvIndex", \.uvIndex, "The day's highest UV index", example: "2"),
         .init("uvCategory", \.uvCategory, "UV index band (WHO)"),
         .init("sunrise", \.sunrise, "Local time of sunrise", example: "07:33"),
         .init("sunset", \.sunset, "Local time of sunset", example: "16:01"),

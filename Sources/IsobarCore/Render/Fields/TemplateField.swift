@@ -21,6 +21,15 @@ struct TemplateField<Model>: Sendable {
         self.example = example
         self.read = { read($0).templateValue }
     }
+
+    /// For a field made from another declaration (`measured`), whose type that declaration says.
+    init(_ name: String, type: TemplateFieldType, read: @escaping @Sendable (Model) -> TemplateValue, _ summary: String, example: String) {
+        self.name = name
+        self.type = type
+        self.summary = summary
+        self.example = example
+        self.read = read
+    }
 }
 
 /// What a field holds, as the name checker and the reference see it.
