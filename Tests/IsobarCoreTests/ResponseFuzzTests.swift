@@ -176,7 +176,7 @@ import Testing
         }
         let fetched = CityResponses(city: city, responses: raw)
         do {
-            let forecast = try Normalizer(describeWMO: { "WMO \($0)" }).forecast(from: fetched)
+            let forecast = try Normalizer(describe: { $0 }).forecast(from: fetched)
             let model = presenter.cityPage(forecast, city: city, places: [], root: "../")
             let card = presenter.indexCard(forecast, city: city)
             let page = try templates.renderBody("city", model)

@@ -16,6 +16,9 @@ public enum Endpoint: String, Sendable, CaseIterable, Codable {
     case openMeteoAirQuality = "open-meteo-air-quality"
     /// Open-Meteo geocoding `/v1/search`, kept for good.
     case openMeteoGeocode = "open-meteo-geocode"
+    /// MET Norway Locationforecast 2.0, the `complete` product: current, hourly and
+    /// 6-hourly steps in one GeoJSON body (no zone, no daily block).
+    case metNorwayForecast = "met-norway-forecast"
 
     /// The API path, for requests and for messages (it holds no secret).
     public var apiPath: String {
@@ -28,8 +31,18 @@ public enum Endpoint: String, Sendable, CaseIterable, Codable {
         case .openMeteoForecast: return "/v1/forecast"
         case .openMeteoAirQuality: return "/v1/air-quality"
         case .openMeteoGeocode: return "/v1/search"
+        case .metNorwayForecast: return "/weatherapi/locationforecast/2.0/complete"
         }
     }
 
     public var fileName: String { rawValue + ".json" }
+
+    /// The forecast bodies a page can be built from on its own; the free API's pair
+    /// (`weather` + `forecast`) is the other way to one.
+    public static let wholeForecasts: [Endpoint] = [.oneCall, .openMeteoForecast, .metNorwayForecast]
+
+    /// What a city's folder needs, for messages: "onecall.json, weather.json and
+    /// forecast.json, open-meteo-forecast.json or met-norway-forecast.json".
+    public static let forecastFilesExpected =
+        "onecall.json, weather.json and forecast.json, open-meteo-forecast.json or met-norway-forecast.json"
 }

@@ -1,7 +1,8 @@
 import Foundation
 
 /// `provider: snapshot`: reads recorded responses from `snapshot_dir`, never the network.
-/// A city needs either `onecall.json` or the free pair `weather.json` + `forecast.json`;
+/// A city needs `onecall.json`, the free pair `weather.json` + `forecast.json`,
+/// `open-meteo-forecast.json` or `met-norway-forecast.json` (`Endpoint.wholeForecasts`);
 /// `air_pollution.json` is used when present.
 public struct SnapshotProvider: ForecastProvider {
     public let store: ResponseStore
@@ -14,10 +15,9 @@ public struct SnapshotProvider: ForecastProvider {
     public func fetch(_ city: CityConfig) async throws -> CityResponses {
         let store = self.store
         let responses = try await BlockingReads.perform { try store.readAll(slug: city.slug) }
-        let hasOneCall = responses[.oneCall] != nil
+        let hasWhole = Endpoint.wholeForecasts.contains { responses[$0] != nil }
         let hasFreePair = responses[.currentWeather] != nil && responses[.fiveDayForecast] != nil
-        let hasOpenMeteo = responses[.openMeteoForecast] != nil
-        guard hasOneCall || hasFreePair || hasOpenMeteo else { throw missing(city, responses) }
+        guard hasWhole || hasFreePair else { throw missing(city, responses) }
         return CityResponses(city: city, responses: responses)
     }
 
@@ -38,7 +38,7 @@ public struct SnapshotProvider: ForecastProvider {
             : found.isEmpty ? "the folder has no responses" : "the folder has only \(found.joined(separator: ", "))"
         return IsobarError(
             step: .fetch, path: folder.path,
-            message: "no snapshot: \(what); expected onecall.json, weather.json and forecast.json, or open-meteo-forecast.json",
+            message: "no snapshot: \(what); expected \(Endpoint.forecastFilesExpected)",
             hint: hint)
     }
 

@@ -91,15 +91,15 @@ public struct HistoryImport: Sendable {
     func entry(_ city: CityConfig, from store: ResponseStore) throws -> HistoryEntry? {
         let responses = try store.readAll(slug: city.slug)
         guard !responses.isEmpty else { return nil }
-        let forecastEndpoints: [Endpoint] = [.oneCall, .currentWeather, .fiveDayForecast, .openMeteoForecast]
+        let forecastEndpoints = Endpoint.wholeForecasts + [.currentWeather, .fiveDayForecast]
         guard responses.keys.contains(where: forecastEndpoints.contains) else {
             // A cached geocoding answer alone is no observation.
             if Set(responses.keys).isSubset(of: [.geocode, .openMeteoGeocode]) { return nil }
             throw IsobarError(step: .history, path: store.root.appendingPathComponent(city.slug).path,
-                              message: "no forecast response; expected onecall.json, weather.json and forecast.json, or open-meteo-forecast.json")
+                              message: "no forecast response; expected \(Endpoint.forecastFilesExpected)")
         }
         // Half of the free pair, and nothing else to build from.
-        if responses[.oneCall] == nil, responses[.openMeteoForecast] == nil, (responses[.currentWeather] == nil) != (responses[.fiveDayForecast] == nil) {
+        if !Endpoint.wholeForecasts.contains(where: { responses[$0] != nil }), (responses[.currentWeather] == nil) != (responses[.fiveDayForecast] == nil) {
             let (have, missing): (Endpoint, Endpoint) = responses[.currentWeather] != nil ? (.currentWeather, .fiveDayForecast) : (.fiveDayForecast, .currentWeather)
             throw IsobarError(step: .history, path: store.file(for: city.slug, missing).path,
                               message: "missing: \(have.fileName) is there but \(missing.fileName) is not (the free API needs both)")

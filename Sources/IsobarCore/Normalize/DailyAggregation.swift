@@ -1,15 +1,26 @@
 import Foundation
 
-/// Derives daily forecasts from 3-hourly steps (the free 2.5 API has no daily forecast):
-/// steps are grouped by calendar day in the city's local time, then each day takes its
-/// lowest minimum, highest maximum, most significant condition and highest chance of rain.
-/// Of the other values a day takes its strongest gust, and the mean of its steps'
+/// Derives daily forecasts from forecast steps where a provider sends no days (the free
+/// 2.5 API's 3-hourly steps; MET Norway's hourly, then 6-hourly ones): steps are grouped
+/// by calendar day in the city's local time, then each day takes its lowest minimum,
+/// highest maximum, most significant condition and highest chance of rain. Of the other
+/// values a day takes its strongest gust and highest UV index, and the mean of its steps'
 /// humidity, pressure, dew point and cloud cover (to one decimal): a day's typical
 /// reading, where a minimum or maximum would speak for one step. Today also counts the
 /// current observation, as it does for the temperature range. A value no step carries
 /// stays nil.
 enum DailyAggregation {
-    static func days(from steps: [HourlyForecast], current: CurrentConditions, zone: TimeZone, maxDays: Int) -> [DailyForecast] {
+    /// A period's forecast lowest and highest temperature, where the provider sends them
+    /// (MET Norway's `next_6_hours`): a day's range then reaches the afternoon's high
+    /// that steps six hours apart would miss. It counts for the local day of its middle.
+    struct PeriodRange {
+        var middle: Date
+        var low: Double
+        var high: Double
+    }
+
+    static func days(from steps: [HourlyForecast], current: CurrentConditions, zone: TimeZone, maxDays: Int,
+                     ranges: [PeriodRange] = []) -> [DailyForecast] {
         var order: [String] = []
         var groups: [String: [HourlyForecast]] = [:]
         for step in steps {
@@ -23,9 +34,13 @@ enum DailyAggregation {
             order.insert(today, at: 0)
             groups[today] = []
         }
+        var extremes: [String: [Double]] = [:]
+        for range in ranges {
+            extremes[LocalDay.key(for: range.middle, in: zone), default: []] += [range.low, range.high]
+        }
         return order.prefix(maxDays).compactMap { key in
             let group = groups[key] ?? []
-            var temperatures = group.map(\.temperature)
+            var temperatures = group.map(\.temperature) + (extremes[key] ?? [])
             var conditions = group.compactMap(\.condition)
             var readings = group.map(Reading.init)
             var sunrise: Date?
@@ -53,7 +68,7 @@ enum DailyAggregation {
                 snow: snow.isEmpty ? nil : snow.reduce(0, +),
                 windSpeed: windiest?.windSpeed ?? current.windSpeed,
                 windDirection: windiest?.windDirection ?? current.windDirection,
-                uvIndex: nil, condition: condition,
+                uvIndex: readings.compactMap(\.uvIndex).max(), condition: condition,
                 windGust: readings.compactMap(\.windGust).max(),
                 humidity: mean(readings.compactMap(\.humidity)),
                 pressure: mean(readings.compactMap(\.pressure)),
@@ -64,14 +79,16 @@ enum DailyAggregation {
 
     /// The values a day summarises, from a step or from the current observation.
     private struct Reading {
-        var windGust, humidity, pressure, dewPoint, cloudCover: Double?
+        var windGust, humidity, pressure, dewPoint, cloudCover, uvIndex: Double?
 
         init(_ step: HourlyForecast) {
-            (windGust, humidity, pressure, dewPoint, cloudCover) = (step.windGust, step.humidity, step.pressure, step.dewPoint, step.cloudCover)
+            (windGust, humidity, pressure, dewPoint, cloudCover, uvIndex) =
+                (step.windGust, step.humidity, step.pressure, step.dewPoint, step.cloudCover, step.uvIndex)
         }
 
         init(_ now: CurrentConditions) {
-            (windGust, humidity, pressure, dewPoint, cloudCover) = (now.windGust, now.humidity, now.pressure, now.dewPoint, now.cloudCover)
+            (windGust, humidity, pressure, dewPoint, cloudCover, uvIndex) =
+                (now.windGust, now.humidity, now.pressure, now.dewPoint, now.cloudCover, now.uvIndex)
         }
     }
 

@@ -1,10 +1,11 @@
 /// The Normalize stage: picks the decoder for what was fetched and assembles one `Forecast`.
 public struct Normalizer: Sendable {
-    /// The UI-language description of a WMO weather code (Open-Meteo sends codes only).
-    public var describeWMO: @Sendable (Int) -> String
+    /// The UI-language text of a condition's strings key (`Condition.textKey`: `wmo_61`,
+    /// `owm_500`), for providers that send codes, not words (Open-Meteo, MET Norway).
+    public var describe: @Sendable (String) -> String
 
-    public init(describeWMO: @escaping @Sendable (Int) -> String = { "WMO \($0)" }) {
-        self.describeWMO = describeWMO
+    public init(describe: @escaping @Sendable (String) -> String = { $0 }) {
+        self.describe = describe
     }
 
     public func forecast(from fetched: CityResponses) throws -> Forecast {
@@ -12,13 +13,17 @@ public struct Normalizer: Sendable {
     }
 
     private func decoded(_ fetched: CityResponses) throws -> Forecast {
+        let describe = self.describe
         if let openMeteo = fetched[.openMeteoForecast] {
-            let decoder = OpenMeteoDecoder(units: fetched.city.units, describe: describeWMO)
+            let decoder = OpenMeteoDecoder(units: fetched.city.units, describe: { describe("wmo_\($0)") })
             var forecast = try decoder.forecast(openMeteo, city: fetched.city)
             if let air = fetched[.openMeteoAirQuality] {
                 forecast.airQuality = try decoder.airQuality(air)
             }
             return forecast
+        }
+        if let metNorway = fetched[.metNorwayForecast] {
+            return try MetNorwayDecoder(describe: { describe("owm_\($0)") }).forecast(metNorway, city: fetched.city)
         }
         let decoder = OpenWeatherDecoder(units: fetched.city.units)
         var forecast: Forecast

@@ -216,7 +216,7 @@ struct CityBuilder: Sendable {
         // forecast.json's descriptions are in the site's first language.
         let strings = inputs.primary.strings
         let forecast = try inputs.timer.measure(.normalize) {
-            try Normalizer(describeWMO: { strings["wmo_\($0)"] }).forecast(from: fetched)
+            try Normalizer(describe: { strings[$0] }).forecast(from: fetched)
         }
         // The past is read before this data time, then the entry is recorded off the
         // render path, once per data time.

@@ -50,18 +50,24 @@ public struct LayoutModel: Sendable {
         public var current: Bool
     }
 
-    /// Who the weather data is from, as the providers' terms ask (Open-Meteo: CC BY 4.0).
+    /// Who the weather data is from, as the providers' terms ask (Open-Meteo and MET Norway: CC BY 4.0).
     public struct Attribution: Sendable, Codable, Equatable {
         public var name: String
         public var url: String
         public var license: String?
         public var licenseURL: String?
 
+        /// MET Norway asks for "MET Norway" and its licence (https://api.met.no/doc/License).
         public static func forSource(_ api: String) -> Attribution {
-            api.hasPrefix("open-meteo")
-                ? Attribution(name: "Open-Meteo.com", url: "https://open-meteo.com/",
-                              license: "CC BY 4.0", licenseURL: "https://creativecommons.org/licenses/by/4.0/")
-                : Attribution(name: "OpenWeather", url: "https://openweathermap.org/", license: nil, licenseURL: nil)
+            if api.hasPrefix("open-meteo") {
+                return Attribution(name: "Open-Meteo.com", url: "https://open-meteo.com/",
+                                   license: "CC BY 4.0", licenseURL: "https://creativecommons.org/licenses/by/4.0/")
+            }
+            if api.hasPrefix("met-norway") {
+                return Attribution(name: "MET Norway", url: "https://api.met.no/",
+                                   license: "CC BY 4.0", licenseURL: "https://api.met.no/doc/License")
+            }
+            return Attribution(name: "OpenWeather", url: "https://openweathermap.org/", license: nil, licenseURL: nil)
         }
     }
 
