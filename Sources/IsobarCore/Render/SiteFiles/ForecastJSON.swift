@@ -272,14 +272,15 @@ final class JSONText {
     /// One member of a row object: a number from the row's field table, or one of the
     /// members that are not numbers, written here.
     enum Member<Row> {
-        case number(ForecastField<Row>)
+        /// A field's key and reader (only those: binding the whole field for every row
+        /// retained and released its four closures).
+        case number(StaticString, @Sendable (Row) -> Double?)
         /// Writes its member (key and value), or nothing when the row has no value.
         case other(StaticString, (JSONText, StaticString, Row) -> Void)
 
         var key: String {
             switch self {
-            case .number(let field): field.name
-            case .other(let key, _): key.description
+            case .number(let key, _), .other(let key, _): key.description
             }
         }
     }
@@ -287,14 +288,14 @@ final class JSONText {
     /// A row's members in key order (as `JSONEncoder` sorts them): the numbers its field
     /// table declares, and `others`. Sorted once, not per row.
     static func layout<Row>(_ fields: [ForecastField<Row>], _ others: [(StaticString, (JSONText, StaticString, Row) -> Void)]) -> [Member<Row>] {
-        (fields.map { .number($0) } + others.map { .other($0.0, $0.1) }).sorted { $0.key < $1.key }
+        (fields.map { .number($0.key, $0.get) } + others.map { .other($0.0, $0.1) }).sorted { $0.key < $1.key }
     }
 
     func members<Row>(_ row: Row, _ layout: [Member<Row>]) {
         object {
             for member in layout {
                 switch member {
-                case .number(let value): field(value.key, value.get(row))
+                case .number(let key, let get): field(key, get(row))
                 case .other(let key, let write): write(self, key, row)
                 }
             }
