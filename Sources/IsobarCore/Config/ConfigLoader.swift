@@ -5,7 +5,7 @@ import Foundation
 public enum ConfigLoader {
     static let topLevelKeys = [
         "title", "base_url", "language", "languages", "units", "provider", "snapshot_dir", "openweather", "open_meteo",
-        "cache", "history", "templates", "public", "places", "output", "stale_after", "cities", "deploy",
+        "contact", "met_norway", "cache", "history", "templates", "public", "places", "output", "stale_after", "cities", "deploy",
     ]
     static let openWeatherKeys = ["api", "base_url", "api_key_env", "requests_per_minute", "concurrency", "timeout", "connect_timeout",
                                   "daily_limit", "monthly_limit"]
@@ -116,6 +116,14 @@ public enum ConfigLoader {
             staleAfter: try top["stale_after"].map { try duration($0, in: .staleAfter) } ?? 6 * 3600,
             deploy: nil,
             cities: cities)
+        config.contact = try top["contact"].map(contact)
+        config.metNorway = try loadMetNorway(top["met_norway"])
+        if provider == .metNorway, config.metNorwayContact == nil, let value = top["provider"] {
+            // MET's terms: an unidentified client may be blocked without warning (403).
+            throw value.error(
+                "met-norway needs a contact: MET Norway's terms ask every request to say who sends it",
+                hint: "add `contact: you@example.org` (an e-mail or web address where MET can reach the site's owner) at the top level of \(file.lastPathComponent)")
+        }
         // Last: a `file://` target is checked against every folder the site reads and writes.
         config.deploy = try loadDeploy(top["deploy"], siteFolders: [("the output folder", outputDirectory)] + OutputSafety.sources(of: config))
         return config
@@ -164,6 +172,31 @@ public enum ConfigLoader {
         }
         settings.limits = try limits(map)
         return settings
+    }
+
+    static let metNorwayKeys = ["base_url", "contact", "daily_limit", "monthly_limit"]
+
+    private static func loadMetNorway(_ value: YAMLValue?) throws -> MetNorwaySettings {
+        var settings = MetNorwaySettings()
+        guard let value else { return settings }
+        let map = try value.mapping(allowed: metNorwayKeys)
+        if let base = map["base_url"] { settings.baseURL = try httpURL(base) }
+        settings.contact = try map["contact"].map(contact)
+        settings.limits = try limits(map)
+        return settings
+    }
+
+    /// `contact:`: goes into a User-Agent header as written, so one line of visible text
+    /// (no control character could then end the header early) that reads as an e-mail or a
+    /// web address, as MET Norway's terms ask.
+    static func contact(_ value: YAMLValue) throws -> String {
+        let text = try value.nonEmptyString()
+        let hint = "an e-mail (ops@example.org) or a web address (https://weather.example.org/) where the site's owner can be reached"
+        guard text.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F }) else {
+            throw value.error("\"\(text)\" holds a space or a character a User-Agent header cannot carry", hint: hint)
+        }
+        guard text.contains("@") || text.contains(".") else { throw value.error("\"\(text)\" is neither an e-mail nor a web address", hint: hint) }
+        return text
     }
 
     /// `daily_limit` and `monthly_limit` of a provider's block.

@@ -14,6 +14,10 @@ public struct SiteConfig: Sendable, Equatable {
     public var snapshotDirectory: URL
     public var openWeather: OpenWeatherSettings
     public var openMeteo: OpenMeteoSettings
+    /// `contact:`: an e-mail or web address naming the site's owner, sent to the services
+    /// whose terms ask who is calling (MET Norway's User-Agent).
+    public var contact: String? = nil
+    public var metNorway = MetNorwaySettings()
     public var cache: CacheSettings
     public var history: HistorySettings
     public var templatesDirectory: URL
@@ -31,6 +35,23 @@ public enum ProviderKind: String, Sendable, Equatable, CaseIterable {
     case snapshot
     case openweather
     case openMeteo = "open-meteo"
+    case metNorway = "met-norway"
+}
+
+/// `met_norway:` — MET Norway's Locationforecast 2.0 (no key; its terms ask for an
+/// identifying User-Agent instead). The rate limit, concurrency and timeouts are the
+/// `openweather:` block's, which govern every request.
+public struct MetNorwaySettings: Sendable, Equatable {
+    public var limits = CallLimits()
+    /// The product's folder; requests go to `<base_url>/complete`.
+    public var baseURL = URL(string: "https://api.met.no/weatherapi/locationforecast/2.0")!
+    /// Overrides the top-level `contact:` for MET Norway alone.
+    public var contact: String?
+}
+
+extension SiteConfig {
+    /// Who MET Norway's requests say they come from: `met_norway.contact`, else `contact:`.
+    public var metNorwayContact: String? { metNorway.contact ?? contact }
 }
 
 /// `open_meteo:` — Open-Meteo's three services; they need no key. The rate limit,

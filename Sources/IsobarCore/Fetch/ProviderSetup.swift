@@ -27,7 +27,41 @@ struct ProviderSetup: Sendable {
             return ProviderSetup(provider: made.provider,
                                  locator: Locator(store: cached, geocoder: made.provider, required: true, endpoint: .openMeteoGeocode),
                                  http: made.http, budget: made.budget)
+        case .metNorway:
+            return try metNorway(config, offline: offline, tally: tally, environment)
         }
+    }
+
+    /// MET Norway needs no key but a contact (the config refuses a site without one). It
+    /// has no geocoder: cities without `lat`/`lon` are located by Open-Meteo's keyless one,
+    /// as with `provider: open-meteo`, through the same client; those few lookups, kept for
+    /// good, are left out of MET's budget (they are not MET's requests).
+    private static func metNorway(_ config: SiteConfig, offline: Bool, tally: RequestTally, _ environment: BuildEnvironment) throws -> ProviderSetup {
+        let cache = ResponseCache(store: ResponseStore(root: config.cache.directory), maxAge: config.cache.maxAge, now: environment.now)
+        guard let contact = config.metNorwayContact else {
+            throw IsobarError(step: .config, path: config.file.path, message: "provider: met-norway needs a contact",
+                              hint: "add `contact: you@example.org` at the top level of \(config.file.lastPathComponent)")
+        }
+        let requests = MetNorwayRequests(baseURL: config.metNorway.baseURL, contact: contact)
+        let geocoding = OpenMeteoRequests(settings: config.openMeteo, language: config.language, forecastHours: config.forecastHours)
+        func locator(_ geocoder: OpenMeteoProvider) -> Locator {
+            Locator(store: cache.store, geocoder: geocoder, required: true, endpoint: .openMeteoGeocode)
+        }
+        if offline {
+            return ProviderSetup(provider: MetNorwayProvider(requests: requests, client: nil, cache: cache, offTheHour: nil, log: environment.log),
+                                 locator: locator(OpenMeteoProvider(requests: geocoding, client: nil, cache: cache)))
+        }
+        let http = CurlHTTPClient(settings: httpSettings(config.openWeather))
+        let budget = CallBudget(provider: ProviderKind.metNorway.rawValue, limits: config.metNorway.limits,
+                                cache: config.cache.directory, now: environment.now)
+        let client = politeClient(http, config, budget: budget, tally: tally, environment)
+        var geocodingClient = client
+        geocodingClient.budget = nil
+        let clock = environment.clock
+        let offTheHour = OffTheHour(sleep: { try await clock.sleep($0) }, announce: environment.log)
+        return ProviderSetup(
+            provider: MetNorwayProvider(requests: requests, client: client, cache: cache, offTheHour: offTheHour, log: environment.log),
+            locator: locator(OpenMeteoProvider(requests: geocoding, client: geocodingClient, cache: cache)), http: http, budget: budget)
     }
 
     /// Open-Meteo needs no key; it shares the run's HTTP client settings, rate limit and

@@ -48,6 +48,12 @@ public struct ResponseCache: Sendable {
         Dictionary(uniqueKeysWithValues: store.statuses(slug: slug).map { ($0.endpoint, ResponseStore.modified($0.status)) })
     }
 
+    /// `--offline` with nothing stored for the city: a live provider's miss.
+    public func nothingOffline(_ slug: String) -> IsobarError {
+        IsobarError(step: .fetch, path: store.root.appendingPathComponent(slug).path, message: "nothing cached to build from offline",
+                    hint: "run once without --offline to fill the cache")
+    }
+
     /// Stores a body as it came, stamped with the run's clock (an equal body is written
     /// too: its mtime is its age). A symbolic link in the cache, for the city's folder or
     /// the file, is refused rather than written through.

@@ -63,6 +63,12 @@ public struct SiteChecker: Sendable {
             errors.append(Self.userError(error))
         }
         warnings += FixedOffsetCheck(config: config, zones: CountryZones.system(), now: now).warnings().map { $0.description(label: nil) }
+        if config.provider == .metNorway {
+            // The build would fail each of these cities at Normalize; said here before one runs.
+            errors += config.cities.filter { $0.timeZone == nil }.map {
+                MetNorwayDecoder.zoneMissing($0, latitude: $0.latitude, longitude: $0.longitude, step: .config, path: config.file.path, location: $0.listedAt)
+            }
+        }
         var placeCount = 0
         do {
             let places = try PlacesFile.load(from: config.placesFile)

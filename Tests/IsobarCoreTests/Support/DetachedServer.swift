@@ -6,15 +6,18 @@ import Foundation
 struct DetachedServer {
     let pidFile: URL
 
-    init(script: String, arguments: [String], folder: URL, port: Int) throws {
+    /// `ready`: a file the server writes once it listens, waited for instead of probing the
+    /// port (the MET Norway stand-in's: the test process's own probes of it went unanswered).
+    init(script: String, arguments: [String], folder: URL, port: Int, ready: URL? = nil) throws {
         pidFile = folder.appendingPathComponent("server.pid")
         let path = TestPaths.repository.appendingPathComponent("Tests/servers/\(script)").path
         let command = "python3 " + ([path] + arguments).map { "'\($0)'" }.joined(separator: " ")
             + " > '\(folder.path)/server.log' 2>&1 & echo $! > '\(pidFile.path)'"
         try SSHServer.run("/bin/sh", ["-c", command])
         // A minute: moto's server alone takes seconds to import on a busy machine.
-        for _ in 0..<1200 where !SSHServer.accepts(port) { usleep(50_000) }
-        guard SSHServer.accepts(port) else { stop(); throw CocoaError(.featureUnsupported) }
+        let up: () -> Bool = { ready.map { FileManager.default.fileExists(atPath: $0.path) } ?? SSHServer.accepts(port) }
+        for _ in 0..<1200 where !up() { usleep(50_000) }
+        guard up() else { stop(); throw CocoaError(.featureUnsupported) }
     }
 
     func stop() {

@@ -152,8 +152,16 @@ public final class CurlHTTPClient: HTTPClient, @unchecked Sendable {
         _ = isobar_curl_easy_getinfo_long(easy, CURLINFO_RESPONSE_CODE, &status)
         var retryAfter: curl_off_t = 0
         _ = isobar_curl_easy_getinfo_off_t(easy, CURLINFO_RETRY_AFTER, &retryAfter)
+        // libcurl keeps the last response's headers (7.83+): read back the few asked for.
+        var kept: [String: String] = [:]
+        for name in transfer.request.keptHeaders {
+            var header: UnsafeMutablePointer<curl_header>?
+            if curl_easy_header(easy, name, 0, UInt32(CURLH_HEADER), -1, &header) == CURLHE_OK, let value = header?.pointee.value {
+                kept[name] = String(cString: value)
+            }
+        }
         transfer.continuation.resume(returning: HTTPResponse(
-            status: status, body: transfer.body, retryAfter: retryAfter > 0 ? TimeInterval(retryAfter) : nil))
+            status: status, body: transfer.body, retryAfter: retryAfter > 0 ? TimeInterval(retryAfter) : nil, headers: kept))
     }
 }
 

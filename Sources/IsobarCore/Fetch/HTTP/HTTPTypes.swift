@@ -5,11 +5,15 @@ public struct HTTPRequest: Sendable {
     public var headers: [String: String]
     /// What is asked for, to count requests by endpoint (the URL holds the key).
     public var endpoint: Endpoint?
+    /// Response headers the caller needs (MET Norway's `Last-Modified` and `Expires`),
+    /// handed back in `HTTPResponse.headers`; every other header is dropped.
+    public var keptHeaders: [String]
 
-    public init(url: URL, headers: [String: String] = [:], endpoint: Endpoint? = nil) {
+    public init(url: URL, headers: [String: String] = [:], endpoint: Endpoint? = nil, keptHeaders: [String] = []) {
         self.url = url
         self.headers = headers
         self.endpoint = endpoint
+        self.keptHeaders = keptHeaders
     }
 }
 
@@ -18,11 +22,14 @@ public struct HTTPResponse: Sendable {
     public var body: Data
     /// Seconds the server asked us to wait (`Retry-After`), when it said.
     public var retryAfter: TimeInterval?
+    /// The request's `keptHeaders` the server sent, by the names asked for, values verbatim.
+    public var headers: [String: String]
 
-    public init(status: Int, body: Data, retryAfter: TimeInterval? = nil) {
+    public init(status: Int, body: Data, retryAfter: TimeInterval? = nil, headers: [String: String] = [:]) {
         self.status = status
         self.body = body
         self.retryAfter = retryAfter
+        self.headers = headers
     }
 }
 

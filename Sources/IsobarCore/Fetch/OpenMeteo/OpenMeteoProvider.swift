@@ -57,11 +57,7 @@ public struct OpenMeteoProvider: ForecastProvider, Geocoder {
     private func cachedOnly(_ city: CityConfig) throws -> CityResponses {
         var responses: [Endpoint: RawResponse] = [:]
         for endpoint in Self.required { responses[endpoint] = try cache.any(city.slug, endpoint) }
-        guard responses[.openMeteoForecast] != nil else {
-            let folder = cache.store.root.appendingPathComponent(city.slug).path
-            throw IsobarError(step: .fetch, path: folder, message: "nothing cached to build from offline",
-                              hint: "run once without --offline to fill the cache")
-        }
+        guard responses[.openMeteoForecast] != nil else { throw cache.nothingOffline(city.slug) }
         return CityResponses(city: city, responses: responses)
     }
 
@@ -94,7 +90,7 @@ public struct OpenMeteoProvider: ForecastProvider, Geocoder {
 /// Open-Meteo's failures in words: it answers errors as `{"error": true, "reason": …}`.
 enum OpenMeteoFailure {
     static func error(_ failure: RequestFailure, endpoint: Endpoint) -> IsobarError {
-        let tries = failure.attempts > 1 ? " after \(failure.attempts) attempts" : ""
+        let tries = failure.afterAttempts
         switch failure.cause {
         case .transport(let transport):
             return IsobarError(step: .fetch, message: "\(endpoint.apiPath): service unreachable\(tries): \(transport.summary)",

@@ -32,7 +32,7 @@ enum OpenWeatherFailure {
     static func error(_ failure: RequestFailure, endpoint: Endpoint, city: CityConfig, keyVariable: String, redaction: Redaction) -> IsobarError {
         // The build prefixes the city's name; the path says which request failed.
         let what = OpenWeatherRequests.path(for: endpoint)
-        let tries = failure.attempts > 1 ? " after \(failure.attempts) attempts" : ""
+        let tries = failure.afterAttempts
         switch failure.cause {
         case .transport(let transport):
             switch transport {

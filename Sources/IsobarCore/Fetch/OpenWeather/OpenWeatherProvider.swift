@@ -131,12 +131,7 @@ public struct OpenWeatherProvider: ForecastProvider, Geocoder {
             responses[.fiveDayForecast] = nil
         }
         let complete = responses[.oneCall] != nil || (responses[.currentWeather] != nil && responses[.fiveDayForecast] != nil)
-        guard complete else {
-            let folder = cache.store.root.appendingPathComponent(city.slug).path
-            throw IsobarError(
-                step: .fetch, path: folder, message: "nothing cached to build from offline",
-                hint: "run once without --offline to fill the cache")
-        }
+        guard complete else { throw cache.nothingOffline(city.slug) }
         return CityResponses(city: city, responses: responses)
     }
 

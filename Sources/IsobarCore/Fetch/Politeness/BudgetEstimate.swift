@@ -10,6 +10,8 @@ public enum BudgetEstimate {
         // One Call (or the free pair: current + 5-day) and air pollution.
         case .openweather: return config.openWeather.api == .free ? 3 : 2
         case .openMeteo: return 2
+        // `complete` alone; fewer in fact, since none goes before MET's `Expires`.
+        case .metNorway: return 1
         }
     }
 
@@ -18,6 +20,7 @@ public enum BudgetEstimate {
         case .snapshot: return nil
         case .openweather: return (config.openWeather.limits, "openweather")
         case .openMeteo: return (config.openMeteo.limits, "open_meteo")
+        case .metNorway: return (config.metNorway.limits, "met_norway")
         }
     }
 

@@ -9,6 +9,9 @@ public struct RequestFailure: Error, Sendable {
     }
     public var cause: Cause
     public var attempts: Int
+
+    /// " after 3 attempts" for messages; nothing when there was one.
+    var afterAttempts: String { attempts > 1 ? " after \(attempts) attempts" : "" }
 }
 
 /// Sends requests through the run's rate limiter and call budget, retrying what is worth
@@ -35,7 +38,7 @@ public struct PoliteClient: Sendable {
         self.tally = tally
     }
 
-    /// A successful (2xx) response, or `RequestFailure`.
+    /// A successful (2xx) response, a 304 to a conditional request, or `RequestFailure`.
     public func get(_ request: HTTPRequest) async throws -> HTTPResponse {
         var attempt = 0
         while true {
@@ -54,6 +57,8 @@ public struct PoliteClient: Sendable {
                 let response = try await client.get(request)
                 tally.ended(request.endpoint, outcome: RequestTally.outcome(status: response.status))
                 if (200...299).contains(response.status) { return response }
+                // "Not modified" answers a conditional request: the caller's copy is current.
+                if response.status == 304, request.headers["If-Modified-Since"] != nil { return response }
                 failure = RequestFailure(cause: .status(response), attempts: attempt)
                 wait = RetryPolicy.isRetryable(status: response.status)
                     ? retry.delay(afterAttempt: attempt, retryAfter: response.retryAfter) : nil

@@ -151,15 +151,25 @@ public struct MetNorwayDecoder: Sendable {
     /// nearest).
     private func timeZone(_ city: CityConfig, latitude: Double, longitude: Double, file: String) throws -> TimeZone {
         if let name = city.timeZone, let zone = TimeZone(identifier: name) { return zone }
+        throw Self.zoneMissing(city, latitude: latitude, longitude: longitude, step: .normalize, path: file)
+    }
+
+    /// The error for a city without `timezone:`, for the build and for `isobar check`
+    /// (which may not know where a geocoded city is yet: then the hint names a zone only
+    /// when the country has one).
+    static func zoneMissing(_ city: CityConfig, latitude: Double?, longitude: Double?, step: BuildStep, path: String,
+                            location: SourceLocation? = nil) -> IsobarError {
         var hint = "add `timezone:` with the city's IANA zone to \(city.name) in the config"
         let zones = CountryZones.system()?.zones(in: city.country) ?? []
-        if let nearest = CountryZones.nearest(zones, latitude: latitude, longitude: longitude) {
+        let nearest = zones.count == 1 ? zones.first
+            : latitude.flatMap { latitude in longitude.flatMap { CountryZones.nearest(zones, latitude: latitude, longitude: $0) } }
+        if let nearest {
             hint += zones.count == 1
                 ? ": `timezone: \(nearest.identifier)`, \(city.country)'s only zone"
                 : ", probably `timezone: \(nearest.identifier)` (of \(city.country)'s \(zones.count) zones, the one whose reference city is nearest: check it)"
         }
-        throw IsobarError(
-            step: .normalize, path: file,
+        return IsobarError(
+            step: step, path: path, location: location,
             message: "MET Norway's forecasts name no time zone, and \(city.name) (\(city.country)) has no `timezone:` (local hours and days need one)",
             hint: hint)
     }
