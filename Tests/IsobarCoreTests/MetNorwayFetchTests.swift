@@ -119,6 +119,33 @@ import Testing
         #expect(renewed.expires == all.last?.expires && renewed.lastModified == MetNorwayStandIn.lastModified)
     }
 
+    /// MET has no geocoder: a city without `lat`/`lon` is located by Open-Meteo's, as with
+    /// `provider: open-meteo`, and MET is asked at the answer's coordinates, rounded.
+    /// Offline, the stored answers serve and nothing is sent.
+    @Test func aCityWithoutCoordinatesIsLocatedByOpenMeteo() async throws {
+        let server = try MetNorwayStandIn()
+        defer { server.stop() }
+        let geocoder = OpenMeteoStandIn.Log()
+        let (openMeteo, task, port) = try await OpenMeteoStandIn.serve(geocoder)
+        defer { task.cancel(); Task { await openMeteo.stop() } }
+        let site = try Self.site(server, cities: "  - { name: Oslo, country: \"NO\", timezone: Europe/Oslo }")
+        defer { site.cleanup() }
+        let config = try String(contentsOf: site.url.appendingPathComponent("isobar.yml"), encoding: .utf8)
+        try (config + "\nopen_meteo: { geocoding_url: \"http://127.0.0.1:\(port)\" }\n").write(to: site.url.appendingPathComponent("isobar.yml"), atomically: true, encoding: .utf8)
+        let run = try await IsobarRun.launch(["build"], in: site.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(await geocoder.count("/v1/search") == 1)
+        let sent = try server.requests()
+        #expect(sent.count == 1 && sent[0].status == 200)
+        let places = try OpenMeteoDecoder(units: .metric, describe: { "\($0)" }).geocode(Fixtures.sample("oslo-no", .openMeteoGeocode))
+        let answer = try #require(places.first { $0.country.uppercased() == "NO" })
+        #expect(sent.first?.query == ["lat": MetNorwayRequests.coordinate(answer.lat), "lon": MetNorwayRequests.coordinate(answer.lon)])
+        let offline = try await IsobarRun.launch(["build", "--offline"], in: site.url)
+        #expect(offline.status == 0, "\(offline.stderr)")
+        #expect(try server.requests().count == 1)
+        #expect(await geocoder.count() == 1)
+    }
+
     @Test func aDeprecatedProductBuildsButWarnsOnce() async throws {
         let server = try MetNorwayStandIn(mode: "deprecated")
         defer { server.stop() }
