@@ -91,7 +91,7 @@ public struct MetNorwayDecoder: Sendable {
                 windSpeed: i.wind_speed, windGust: i.wind_speed_of_gust, windDirection: i.wind_from_direction,
                 condition: condition(period, at: time.addingTimeInterval(Double(hours) * 1800)),
                 pressure: i.air_pressure_at_sea_level,
-                dewPoint: i.dew_point_temperature ?? i.relative_humidity.flatMap { DewPoint.celsius(temperature: temperature, humidity: $0) },
+                dewPoint: DewPoint.celsius(sent: i.dew_point_temperature, temperature: temperature, humidity: i.relative_humidity),
                 uvIndex: i.ultraviolet_index_clear_sky, cloudCover: i.cloud_area_fraction, visibility: nil)
         }
 
@@ -100,7 +100,7 @@ public struct MetNorwayDecoder: Sendable {
             time: first.time, sunrise: nil, sunset: nil,
             temperature: first.temperature, feelsLike: nil,
             pressure: now.air_pressure_at_sea_level, humidity: now.relative_humidity,
-            dewPoint: now.dew_point_temperature ?? now.relative_humidity.flatMap { DewPoint.celsius(temperature: first.temperature, humidity: $0) },
+            dewPoint: DewPoint.celsius(sent: now.dew_point_temperature, temperature: first.temperature, humidity: now.relative_humidity),
             uvIndex: now.ultraviolet_index_clear_sky, cloudCover: now.cloud_area_fraction, visibility: nil,
             windSpeed: now.wind_speed, windGust: now.wind_speed_of_gust, windDirection: now.wind_from_direction,
             // The body has the coming hour's amount, not the last hour's: the first hourly row shows it.

@@ -66,8 +66,7 @@ public struct OpenMeteoDecoder: Sendable {
             feelsLike: c.apparent_temperature.map(celsius),
             pressure: c.pressure_msl,
             humidity: c.relative_humidity_2m,
-            dewPoint: c.dew_point_2m.map(celsius)
-                ?? c.relative_humidity_2m.flatMap { DewPoint.celsius(temperature: celsius(c.temperature_2m), humidity: $0) },
+            dewPoint: DewPoint.celsius(sent: c.dew_point_2m.map(celsius), temperature: celsius(c.temperature_2m), humidity: c.relative_humidity_2m),
             uvIndex: c.uv_index,
             cloudCover: c.cloud_cover,
             visibility: c.visibility,
@@ -98,8 +97,7 @@ public struct OpenMeteoDecoder: Sendable {
                     condition: Self.value(h.weather_code, index).map { WMOWeatherCode.condition($0, isDay: isDay, describe: describe) },
                     pressure: Self.value(h.pressure_msl, index),
                     // As for the current hour: from temperature and humidity where the body has none.
-                    dewPoint: Self.value(h.dew_point_2m, index).map(celsius)
-                        ?? humidity.flatMap { DewPoint.celsius(temperature: celsius(temperature), humidity: $0) },
+                    dewPoint: DewPoint.celsius(sent: Self.value(h.dew_point_2m, index).map(celsius), temperature: celsius(temperature), humidity: humidity),
                     uvIndex: Self.value(h.uv_index, index),
                     cloudCover: Self.value(h.cloud_cover, index),
                     visibility: Self.value(h.visibility, index)))

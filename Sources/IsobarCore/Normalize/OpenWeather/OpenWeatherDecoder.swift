@@ -162,7 +162,7 @@ public struct OpenWeatherDecoder: Sendable {
             feelsLike: now.main.feels_like.map(convert.celsius),
             pressure: now.main.seaLevelPressure,
             humidity: now.main.humidity,
-            dewPoint: now.main.humidity.flatMap { DewPoint.celsius(temperature: temperature, humidity: $0) },
+            dewPoint: DewPoint.celsius(sent: nil, temperature: temperature, humidity: now.main.humidity),
             uvIndex: nil,
             cloudCover: now.clouds?.all,
             visibility: now.visibility,
@@ -184,7 +184,7 @@ public struct OpenWeatherDecoder: Sendable {
                 windSpeed: entry.wind?.speed.map(convert.metresPerSecond), windGust: entry.wind?.gust.map(convert.metresPerSecond),
                 windDirection: entry.wind?.deg, condition: entry.weather.primary,
                 pressure: entry.main.seaLevelPressure,
-                dewPoint: entry.main.humidity.flatMap { DewPoint.celsius(temperature: temperature, humidity: $0) },
+                dewPoint: DewPoint.celsius(sent: nil, temperature: temperature, humidity: entry.main.humidity),
                 uvIndex: nil, cloudCover: entry.clouds?.all, visibility: entry.visibility)
         }
         let horizon = current.time.addingTimeInterval(48 * 3600)
