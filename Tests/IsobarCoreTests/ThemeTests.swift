@@ -78,22 +78,32 @@ import Testing
         let log = OpenMeteoStandIn.Log()
         let (server, task, port) = try await OpenMeteoStandIn.serve(log)
         defer { task.cancel(); Task { await server.stop() } }
+        let metNorway = try MetNorwayStandIn()
+        defer { metNorway.stop() }
+        // MET Norway and Open-Meteo stand in: no test touches the internet.
+        func local(_ config: URL) throws {
+            let local = "http://127.0.0.1:\(port)"
+            try String(contentsOf: config, encoding: .utf8)
+                .replacingOccurrences(of: "open_meteo:\n", with: "met_norway: { base_url: \"\(metNorway.baseURL)\" }\nopen_meteo:\n  base_url: \(local)\n  geocoding_url: \(local)\n  air_quality_url: \(local)\n")
+                .write(to: config, atomically: true, encoding: .utf8)
+        }
         let parent = try TemporaryFolder()
         defer { parent.cleanup() }
         let made = try await IsobarRun.launch(["new", "weather"], in: parent.url)
         #expect(made.status == 0 && made.stdout.contains("next: cd weather && isobar build"), "\(made.stdout)\(made.stderr)")
         let site = parent.url.appendingPathComponent("weather")
         #expect(Set(try FileManager.default.contentsOfDirectory(atPath: site.path)) == ["isobar.yml", "places.json", "README.md"])
-        // The stand-in in place of Open-Meteo's three services: no test touches the internet.
         let config = site.appendingPathComponent("isobar.yml")
-        let local = "http://127.0.0.1:\(port)"
-        try String(contentsOf: config, encoding: .utf8)
-            .replacingOccurrences(of: "open_meteo:\n", with: "open_meteo:\n  base_url: \(local)\n  geocoding_url: \(local)\n  air_quality_url: \(local)\n")
-            .write(to: config, atomically: true, encoding: .utf8)
+        #expect(try String(contentsOf: config, encoding: .utf8).contains("\nprovider: [met-norway, open-meteo]\n"))
+        try local(config)
         let check = try await IsobarRun.launch(["check"], in: site)
         #expect(check.status == 0 && check.stdout.contains("ok: 3 cities, 11 templates, 1 places"), "\(check.stdout)\(check.stderr)")
+        #expect(check.stdout.contains("providers: met-norway → open-meteo"), "\(check.stdout)")
+        #expect(check.stderr.contains("contact \"you@example.org\" is an example address"), "\(check.stderr)")
         let built = try await IsobarRun.launch(["build"], in: site)
         #expect(built.status == 0, "\(built.stderr)")
+        #expect(try metNorway.requests().count == 3 && metNorway.requests().allSatisfy { $0.user_agent == "isobar/\(Version.isobar) you@example.org" })
+        #expect(await log.count("/v1/forecast") == 0, "MET answered for every city")
         for slug in ["london-gb", "lisbon-pt", "tokyo-jp"] {
             #expect(FileManager.default.fileExists(atPath: site.appendingPathComponent("_site/\(slug)/index.html").path), "\(slug)")
         }
@@ -107,9 +117,7 @@ import Testing
         #expect(hebrew.status == 0, "\(hebrew.stderr)")
         let hebrewSite = parent.url.appendingPathComponent("mezeg"), hebrewConfig = hebrewSite.appendingPathComponent("isobar.yml")
         #expect(try String(contentsOf: hebrewConfig, encoding: .utf8).contains("\nlanguage: he "))
-        try String(contentsOf: hebrewConfig, encoding: .utf8)
-            .replacingOccurrences(of: "open_meteo:\n", with: "open_meteo:\n  base_url: \(local)\n  geocoding_url: \(local)\n  air_quality_url: \(local)\n")
-            .write(to: hebrewConfig, atomically: true, encoding: .utf8)
+        try local(hebrewConfig)
         #expect(try await IsobarRun.launch(["build"], in: hebrewSite).status == 0)
         #expect(try String(contentsOf: hebrewSite.appendingPathComponent("_site/index.html"), encoding: .utf8).contains(#"<html lang="he" dir="rtl">"#))
         let unknown = try await IsobarRun.launch(["new", "other", "--language", "xx"], in: parent.url)

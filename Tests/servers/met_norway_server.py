@@ -8,7 +8,9 @@ the request accepts gzip), a fixed `Last-Modified` and an `Expires` EXPIRES_SECO
 now. It refuses (403) a request without a User-Agent or with a coordinate of more than
 four decimals, and answers 304 (with a new `Expires`) to an `If-Modified-Since` equal to
 its `Last-Modified`. MODE `ok` answers so; `deprecated` answers 200s as 203; `throttle`
-answers 429 and `forbidden` 403 to everything.
+answers 429, `forbidden` 403, `unavailable` 500 and `missing` 404 to everything;
+`malformed` sends half the body, and `implausible` the body with its first air
+temperature at 612 °C.
 
 Every request is appended to LOG_FILE as a JSON line: time, path, query, the headers
 that matter, the status sent, and `early: true` when it came before the `Expires` last
@@ -34,6 +36,12 @@ PORT, BODY_FILE, LOG_FILE, MODE, EXPIRES_SECONDS = int(sys.argv[1]), sys.argv[2]
 LAST_MODIFIED = "Thu, 26 Nov 2026 09:12:04 GMT"
 with open(BODY_FILE, "rb") as f:
     BODY = f.read()
+if MODE == "malformed":
+    BODY = BODY[: len(BODY) // 2]
+elif MODE == "implausible":
+    document = json.loads(BODY)
+    document["properties"]["timeseries"][0]["data"]["instant"]["details"]["air_temperature"] = 612.0
+    BODY = json.dumps(document).encode()
 lock = threading.Lock()
 expiry_sent = {}  # (lat, lon) -> the Expires last sent, as a Unix time
 
@@ -62,8 +70,8 @@ class Handler(BaseHTTPRequestHandler):
         body = b""
         if not url.path.endswith("/complete"):
             status = 404
-        elif MODE == "throttle":
-            status = 429
+        elif MODE in ("throttle", "unavailable", "missing"):
+            status = {"throttle": 429, "unavailable": 500, "missing": 404}[MODE]
         elif MODE == "forbidden" or not agent or not lat or not lon or decimals(lat) > 4 or decimals(lon) > 4:
             status, body = 403, b"403 Forbidden: identify yourself and use at most 4 decimals"
         elif since == LAST_MODIFIED:

@@ -11,7 +11,7 @@ public enum ConfigLoader {
                                   "daily_limit", "monthly_limit"]
     static let cacheKeys = ["dir", "max_age"]
     static let historyKeys = ["database", "enabled", "start_from"]
-    static let cityKeys = ["name", "country", "state", "lat", "lon", "units", "slug", "timezone", "refresh", "language"]
+    static let cityKeys = ["name", "country", "state", "lat", "lon", "units", "slug", "timezone", "refresh", "language", "provider"]
 
     public static func load(from file: URL) throws -> SiteConfig {
         let data: Data
@@ -79,11 +79,14 @@ public enum ConfigLoader {
         }
         if languages.isEmpty { languages = [language] }
         let units = try top["units"]?.oneOf(Units.self, what: "a unit system") ?? .metric
-        let provider = try top["provider"]?.oneOf(ProviderKind.self, what: "a provider") ?? .openweather
+        let providers = try top["provider"].map(providerChain) ?? [.openweather]
+        let provider = providers[0]
 
         let outputDirectory = try path("output", default: "_site")
+        // Each `provider:` written, the site's and the cities', for the checks on what the chains need.
+        var chains: [(value: YAMLValue, kinds: [ProviderKind])] = top["provider"].map { [($0, providers)] } ?? []
         let cities = try loadCities(top.required("cities", hint: "list the cities to build, e.g. `- { name: London, country: GB }`"), defaultUnits: units,
-                                    languages: languages)
+                                    languages: languages, chains: &chains)
         let snapshotDirectory = try path("snapshot_dir", default: "Samples")
         let history = try loadHistory(top["history"], folder: folder)
         // `Samples/past` beside the snapshots is a folder of its own, unless a city's slug
@@ -103,7 +106,7 @@ public enum ConfigLoader {
             language: language,
             languages: languages,
             units: units,
-            provider: provider,
+            providers: providers,
             snapshotDirectory: snapshotDirectory,
             openWeather: try loadOpenWeather(top["openweather"]),
             openMeteo: try loadOpenMeteo(top["open_meteo"]),
@@ -118,7 +121,7 @@ public enum ConfigLoader {
             cities: cities)
         config.contact = try top["contact"].map(contact)
         config.metNorway = try loadMetNorway(top["met_norway"])
-        if provider == .metNorway, config.metNorwayContact == nil, let value = top["provider"] {
+        for (value, kinds) in chains where kinds.contains(.metNorway) && config.metNorwayContact == nil {
             // MET's terms: an unidentified client may be blocked without warning (403).
             throw value.error(
                 "met-norway needs a contact: MET Norway's terms ask every request to say who sends it",
@@ -282,7 +285,25 @@ public enum ConfigLoader {
         return code
     }
 
-    private static func loadCities(_ value: YAMLValue, defaultUnits: Units, languages: [String]) throws -> [CityConfig] {
+    /// `provider:`, the site's or a city's: one name, or a chain tried in order
+    /// (`[met-norway, open-meteo]`). Snapshots are a site's whole source, never a link.
+    static func providerChain(_ value: YAMLValue) throws -> [ProviderKind] {
+        let items = value.isSequence ? try value.sequence() : [value]
+        guard !items.isEmpty else { throw value.error("the list is empty", hint: "name one provider, or several to fall back on, e.g. [met-norway, open-meteo]") }
+        var kinds: [ProviderKind] = []
+        for item in items {
+            let kind = try item.oneOf(ProviderKind.self, what: "a provider")
+            if kinds.contains(kind) { throw item.error("\(kind.rawValue) is listed twice", hint: "list each provider once") }
+            if kind == .snapshot, items.count > 1 {
+                throw item.error("snapshot cannot be part of a chain", hint: "use `provider: snapshot` alone, or a chain of live providers")
+            }
+            kinds.append(kind)
+        }
+        return kinds
+    }
+
+    private static func loadCities(_ value: YAMLValue, defaultUnits: Units, languages: [String],
+                                   chains: inout [(value: YAMLValue, kinds: [ProviderKind])]) throws -> [CityConfig] {
         // A language's pages may live in a folder of its own (`he/`, `pt-br/`; `en/lod-il/`
         // for a city whose own language is another), which no city may share.
         let languageFolders = Set(languages.count > 1 ? languages.map(SiteLayout.languageFolder) : [])
@@ -353,9 +374,11 @@ public enum ConfigLoader {
                     hint: "give one of them its own `slug:`")
             }
             slugOwners[slug] = item
+            let providers = try map["provider"].map(providerChain)
+            if let value = map["provider"], let providers { chains.append((value, providers)) }
             cities.append(CityConfig(
                 name: name, country: country, state: state, latitude: lat, longitude: lon,
-                units: units, slug: slug, timeZone: timeZone, refresh: refresh, language: language,
+                units: units, slug: slug, timeZone: timeZone, refresh: refresh, language: language, providers: providers,
                 listedAt: SourceLocation(file: item.file, line: item.node.mark?.line ?? 1, column: item.node.mark?.column ?? 1)))
         }
         return cities

@@ -10,7 +10,9 @@ public struct SiteConfig: Sendable, Equatable {
     /// Every language the site is built in, `language` first (`languages:`; else just it).
     public var languages: [String]
     public var units: Units
-    public var provider: ProviderKind
+    /// `provider:`: the chain of forecast sources, tried in order for each city until one
+    /// answers (`[met-norway, open-meteo]`); one name is a chain of one.
+    public var providers: [ProviderKind]
     public var snapshotDirectory: URL
     public var openWeather: OpenWeatherSettings
     public var openMeteo: OpenMeteoSettings
@@ -29,6 +31,19 @@ public struct SiteConfig: Sendable, Equatable {
     /// Where `isobar deploy` puts the site; nil without a `deploy:` block.
     public var deploy: DeploySettings?
     public var cities: [CityConfig]
+
+    /// The chain's first provider: the one the call budget plans for.
+    public var provider: ProviderKind { providers[0] }
+
+    /// A city's chain: its own `provider:`, else the site's.
+    public func providers(for city: CityConfig) -> [ProviderKind] { city.providers ?? providers }
+
+    /// Every provider some city may use, in the order first met.
+    public var providersUsed: [ProviderKind] {
+        var kinds: [ProviderKind] = []
+        for kind in providers + cities.flatMap({ $0.providers ?? [] }) where !kinds.contains(kind) { kinds.append(kind) }
+        return kinds
+    }
 }
 
 public enum ProviderKind: String, Sendable, Equatable, CaseIterable {
@@ -142,6 +157,8 @@ public struct CityConfig: Sendable, Equatable {
     /// `language:`: the one of the site's languages its page at the top level is in (Lod's
     /// in Hebrew on an English site), nil for the site's; as written in `languages:`.
     public var language: String? = nil
+    /// `provider:` for this city alone (a chain, as the site's); nil follows the site's.
+    public var providers: [ProviderKind]? = nil
     /// Where the city is listed in the config file, for `isobar check`'s warnings about it
     /// (without the line's text, which is read only when a warning shows it).
     public var listedAt: SourceLocation?

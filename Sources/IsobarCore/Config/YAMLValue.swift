@@ -24,6 +24,11 @@ struct YAMLValue {
         node.null != nil && node.scalar?.style == .plain
     }
 
+    var isSequence: Bool {
+        if case .sequence = node { return true }
+        return false
+    }
+
     private var typeName: String {
         switch node {
         case .mapping: return "a mapping"

@@ -9,21 +9,27 @@ public struct CacheHeaders: Sendable, Equatable, Codable {
     /// Sent back verbatim as `If-Modified-Since`: MET's terms ask for the very string.
     public var lastModified: String?
     public var expires: String?
+    /// The answer's status when it was a success other than 200: MET's 203, a deprecation
+    /// notice, which a cached body keeps until the next answer (see `CityResponses.deprecated`).
+    public var status: Int? = nil
 
     enum CodingKeys: String, CodingKey {
         case lastModified = "Last-Modified"
         case expires = "Expires"
+        case status = "Status"
     }
 
-    public init(lastModified: String?, expires: String?) {
+    public init(lastModified: String?, expires: String?, status: Int? = nil) {
         self.lastModified = lastModified
         self.expires = expires
+        self.status = status
     }
 
     public static let names = ["Last-Modified", "Expires"]
 
     public init(_ response: HTTPResponse) {
-        self.init(lastModified: response.headers["Last-Modified"], expires: response.headers["Expires"])
+        self.init(lastModified: response.headers["Last-Modified"], expires: response.headers["Expires"],
+                  status: response.status == 200 ? nil : response.status)
     }
 
     static func fileName(_ endpoint: Endpoint) -> String { endpoint.rawValue + ".headers.json" }

@@ -35,6 +35,16 @@ public enum Endpoint: String, Sendable, CaseIterable, Codable {
         }
     }
 
+    /// The service that answers it, for the report's requests per provider (Open-Meteo's
+    /// geocoder, which MET Norway's cities are located with, is Open-Meteo's).
+    public var provider: ProviderKind {
+        switch self {
+        case .oneCall, .currentWeather, .fiveDayForecast, .airPollution, .geocode: return .openweather
+        case .openMeteoForecast, .openMeteoAirQuality, .openMeteoGeocode: return .openMeteo
+        case .metNorwayForecast: return .metNorway
+        }
+    }
+
     public var fileName: String { rawValue + ".json" }
 
     /// The forecast bodies a page can be built from on its own; the free API's pair

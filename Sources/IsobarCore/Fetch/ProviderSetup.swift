@@ -1,34 +1,59 @@
 import Foundation
 
-/// The forecast source the config names, made once for a run: the provider, how cities
-/// are located (the snapshots' files, or the provider's geocoder with the cache), and for
-/// a live provider its one libcurl client and its call budget. Offline, or from
-/// snapshots, there is neither.
+/// The forecast sources the config names, each made once for a run: the providers of
+/// every chain (`ProviderChain`), how each locates cities (the snapshots' files, or a
+/// geocoder with the cache), and for live providers the run's one libcurl client and rate
+/// limiter, and each provider's call budget. Offline, or from snapshots, there are none.
 struct ProviderSetup: Sendable {
-    var provider: any ForecastProvider
-    var locator: Locator
+    var chain: ProviderChain
     /// The run's HTTP client, closed when the run ends.
     var http: CurlHTTPClient?
-    /// The live provider's call budget; nil for snapshots and `--offline`.
+    /// The call budget of the site's first provider, which plans the run's refreshes; nil
+    /// for snapshots and `--offline`. Every other provider's budget refuses requests past
+    /// its own limits as they are sent.
     var budget: CallBudget?
 
+    /// What is shared by every live provider of a run: one client, one rate limit.
+    struct Live {
+        var http: CurlHTTPClient
+        var limiter: RateLimiter
+        var tally: RequestTally
+    }
+
+    /// One provider made: itself, how its cities are located, its budget.
+    typealias Made = (member: ProviderChain.Member, budget: CallBudget?)
+
     static func make(_ config: SiteConfig, offline: Bool, tally: RequestTally, environment: BuildEnvironment) throws -> ProviderSetup {
+        let live = offline || config.provider == .snapshot ? nil : Live(
+            http: CurlHTTPClient(settings: httpSettings(config.openWeather)),
+            limiter: RateLimiter(requestsPerMinute: config.openWeather.requestsPerMinute, clock: environment.clock,
+                                 onWaiting: { [observer = environment.observer] in observer?.rateLimit(waiting: $0) }),
+            tally: tally)
+        var members: [ProviderKind: ProviderChain.Member] = [:]
+        var budgets: [ProviderKind: CallBudget] = [:]
+        for kind in config.providersUsed {
+            let made = try member(kind, config, live: live, environment)
+            members[kind] = made.member
+            budgets[kind] = made.budget
+        }
+        return ProviderSetup(chain: ProviderChain(members: members, config: config), http: live?.http, budget: budgets[config.provider])
+    }
+
+    private static func member(_ kind: ProviderKind, _ config: SiteConfig, live: Live?, _ environment: BuildEnvironment) throws -> Made {
         let cached = ResponseStore(root: config.cache.directory)
-        switch config.provider {
+        switch kind {
         case .snapshot:
-            return ProviderSetup(provider: SnapshotProvider(directory: config.snapshotDirectory),
-                                 locator: Locator(store: ResponseStore(root: config.snapshotDirectory), geocoder: nil, required: false))
+            return (.init(kind: kind, provider: SnapshotProvider(directory: config.snapshotDirectory),
+                          locator: Locator(store: ResponseStore(root: config.snapshotDirectory), geocoder: nil, required: false)), nil)
         case .openweather:
-            let made = try openWeather(config, offline: offline, tally: tally, environment)
-            return ProviderSetup(provider: made.provider, locator: Locator(store: cached, geocoder: made.provider, required: true),
-                                 http: made.http, budget: made.budget)
+            let made = try openWeather(config, live: live, environment)
+            return (.init(kind: kind, provider: made.provider, locator: Locator(store: cached, geocoder: made.provider, required: true)), made.budget)
         case .openMeteo:
-            let made = openMeteo(config, offline: offline, tally: tally, environment)
-            return ProviderSetup(provider: made.provider,
-                                 locator: Locator(store: cached, geocoder: made.provider, required: true, endpoint: .openMeteoGeocode),
-                                 http: made.http, budget: made.budget)
+            let made = openMeteo(config, live: live, environment)
+            return (.init(kind: kind, provider: made.provider,
+                          locator: Locator(store: cached, geocoder: made.provider, required: true, endpoint: .openMeteoGeocode)), made.budget)
         case .metNorway:
-            return try metNorway(config, offline: offline, tally: tally, environment)
+            return try metNorway(config, live: live, environment)
         }
     }
 
@@ -36,57 +61,44 @@ struct ProviderSetup: Sendable {
     /// has no geocoder: cities without `lat`/`lon` are located by Open-Meteo's keyless one,
     /// as with `provider: open-meteo`, through the same client; those few lookups, kept for
     /// good, are left out of MET's budget (they are not MET's requests).
-    private static func metNorway(_ config: SiteConfig, offline: Bool, tally: RequestTally, _ environment: BuildEnvironment) throws -> ProviderSetup {
-        let cache = ResponseCache(store: ResponseStore(root: config.cache.directory), maxAge: config.cache.maxAge, now: environment.now)
+    private static func metNorway(_ config: SiteConfig, live: Live?, _ environment: BuildEnvironment) throws -> Made {
+        let cache = responseCache(config, environment)
         guard let contact = config.metNorwayContact else {
             throw IsobarError(step: .config, path: config.file.path, message: "provider: met-norway needs a contact",
                               hint: "add `contact: you@example.org` at the top level of \(config.file.lastPathComponent)")
         }
         let requests = MetNorwayRequests(baseURL: config.metNorway.baseURL, contact: contact)
         let geocoding = OpenMeteoRequests(settings: config.openMeteo, language: config.language, forecastHours: config.forecastHours)
-        func locator(_ geocoder: OpenMeteoProvider) -> Locator {
-            Locator(store: cache.store, geocoder: geocoder, required: true, endpoint: .openMeteoGeocode)
-        }
-        if offline {
-            return ProviderSetup(provider: MetNorwayProvider(requests: requests, client: nil, cache: cache, offTheHour: nil, log: environment.log),
-                                 locator: locator(OpenMeteoProvider(requests: geocoding, client: nil, cache: cache)))
-        }
-        let http = CurlHTTPClient(settings: httpSettings(config.openWeather))
-        let budget = CallBudget(provider: ProviderKind.metNorway.rawValue, limits: config.metNorway.limits,
-                                cache: config.cache.directory, now: environment.now)
-        let client = politeClient(http, config, budget: budget, tally: tally, environment)
-        var geocodingClient = client
-        geocodingClient.budget = nil
+        let polite = live.map { politeClient($0, .metNorway, limits: config.metNorway.limits, config, environment) }
+        var geocodingClient = polite?.client
+        geocodingClient?.budget = nil
         let clock = environment.clock
-        let offTheHour = OffTheHour(sleep: { try await clock.sleep($0) }, announce: environment.log)
-        return ProviderSetup(
-            provider: MetNorwayProvider(requests: requests, client: client, cache: cache, offTheHour: offTheHour, log: environment.log),
-            locator: locator(OpenMeteoProvider(requests: geocoding, client: geocodingClient, cache: cache)), http: http, budget: budget)
+        let offTheHour = live.map { _ in OffTheHour(sleep: { try await clock.sleep($0) }, announce: environment.log) }
+        let provider = MetNorwayProvider(requests: requests, client: polite?.client, cache: cache, offTheHour: offTheHour, log: environment.log)
+        let geocoder = OpenMeteoProvider(requests: geocoding, client: geocodingClient, cache: cache)
+        return (.init(kind: .metNorway, provider: provider,
+                      locator: Locator(store: cache.store, geocoder: geocoder, required: true, endpoint: .openMeteoGeocode)), polite?.budget)
     }
 
-    /// Open-Meteo needs no key; it shares the run's HTTP client settings, rate limit and
-    /// retries with every other request (`openweather.requests_per_minute` and friends).
-    private static func openMeteo(_ config: SiteConfig, offline: Bool, tally: RequestTally, _ environment: BuildEnvironment)
-        -> (provider: OpenMeteoProvider, http: CurlHTTPClient?, budget: CallBudget?)
-    {
-        let cache = ResponseCache(store: ResponseStore(root: config.cache.directory), maxAge: config.cache.maxAge, now: environment.now)
+    /// Open-Meteo needs no key.
+    private static func openMeteo(_ config: SiteConfig, live: Live?, _ environment: BuildEnvironment) -> (provider: OpenMeteoProvider, budget: CallBudget?) {
         let requests = OpenMeteoRequests(settings: config.openMeteo, language: config.language, forecastHours: config.forecastHours)
-        if offline { return (OpenMeteoProvider(requests: requests, client: nil, cache: cache), nil, nil) }
-        let http = CurlHTTPClient(settings: httpSettings(config.openWeather))
-        let budget = CallBudget(provider: ProviderKind.openMeteo.rawValue, limits: config.openMeteo.limits,
-                                cache: config.cache.directory, now: environment.now)
-        let client = politeClient(http, config, budget: budget, tally: tally, environment)
-        return (OpenMeteoProvider(requests: requests, client: client, cache: cache), http, budget)
+        let polite = live.map { politeClient($0, .openMeteo, limits: config.openMeteo.limits, config, environment) }
+        return (OpenMeteoProvider(requests: requests, client: polite?.client, cache: responseCache(config, environment)), polite?.budget)
     }
 
-    /// The run's one rate limiter, retry policy and budget around its HTTP client.
-    private static func politeClient(
-        _ http: CurlHTTPClient, _ config: SiteConfig, budget: CallBudget, tally: RequestTally, _ environment: BuildEnvironment
-    ) -> PoliteClient {
-        let observer = environment.observer
-        let limiter = RateLimiter(requestsPerMinute: config.openWeather.requestsPerMinute, clock: environment.clock,
-                                  onWaiting: { observer?.rateLimit(waiting: $0) })
-        return PoliteClient(client: http, limiter: limiter, retry: environment.retry, clock: environment.clock, budget: budget, tally: tally)
+    /// A provider's way to the network: the run's one client and rate limiter (every
+    /// provider shares `openweather.requests_per_minute` and friends), the retry policy,
+    /// and the provider's own call budget.
+    private static func politeClient(_ live: Live, _ kind: ProviderKind, limits: CallLimits, _ config: SiteConfig,
+                                     _ environment: BuildEnvironment) -> (client: PoliteClient, budget: CallBudget) {
+        let budget = CallBudget(provider: kind.rawValue, limits: limits, cache: config.cache.directory, now: environment.now)
+        return (PoliteClient(client: live.http, limiter: live.limiter, retry: environment.retry, clock: environment.clock,
+                             budget: budget, tally: live.tally), budget)
+    }
+
+    private static func responseCache(_ config: SiteConfig, _ environment: BuildEnvironment) -> ResponseCache {
+        ResponseCache(store: ResponseStore(root: config.cache.directory), maxAge: config.cache.maxAge, now: environment.now)
     }
 
     private static func httpSettings(_ settings: OpenWeatherSettings) -> HTTPClientSettings {
@@ -97,17 +109,17 @@ struct ProviderSetup: Sendable {
         return http
     }
 
-    /// The live provider: the key from the environment, one libcurl client, one rate
-    /// limiter and one mode switch for the whole run. Offline, none of them exist.
-    private static func openWeather(_ config: SiteConfig, offline: Bool, tally: RequestTally, _ environment: BuildEnvironment) throws
-        -> (provider: OpenWeatherProvider, http: CurlHTTPClient?, budget: CallBudget?)
+    /// OpenWeather: the key from the environment and one mode switch for the whole run.
+    /// Offline, neither is needed.
+    private static func openWeather(_ config: SiteConfig, live: Live?, _ environment: BuildEnvironment) throws
+        -> (provider: OpenWeatherProvider, budget: CallBudget?)
     {
         let settings = config.openWeather
-        let cache = ResponseCache(store: ResponseStore(root: config.cache.directory), maxAge: config.cache.maxAge, now: environment.now)
+        let cache = responseCache(config, environment)
         let modes = APIModeSwitch(api: settings.api, announce: environment.log)
-        if offline {
+        guard let live else {
             return (OpenWeatherProvider(requests: nil, client: nil, cache: cache, modes: modes,
-                                        keyVariable: settings.apiKeyEnvironmentVariable, api: settings.api), nil, nil)
+                                        keyVariable: settings.apiKeyEnvironmentVariable, api: settings.api), nil)
         }
         let variable = settings.apiKeyEnvironmentVariable
         guard let key = environment.variables[variable]?.trimmingCharacters(in: .whitespacesAndNewlines), !key.isEmpty else {
@@ -116,12 +128,9 @@ struct ProviderSetup: Sendable {
                 message: "no OpenWeather API key: the environment variable \(variable) is not set",
                 hint: "export \(variable)=your-key (from https://home.openweathermap.org/api_keys), or build from the cache with --offline")
         }
-        let http = CurlHTTPClient(settings: httpSettings(settings))
-        let budget = CallBudget(provider: ProviderKind.openweather.rawValue, limits: settings.limits,
-                                cache: config.cache.directory, now: environment.now)
-        let client = politeClient(http, config, budget: budget, tally: tally, environment)
+        let polite = politeClient(live, .openweather, limits: settings.limits, config, environment)
         let requests = OpenWeatherRequests(baseURL: settings.baseURL, apiKey: key, language: config.language)
-        return (OpenWeatherProvider(requests: requests, client: client, cache: cache, modes: modes,
-                                    keyVariable: variable, api: settings.api), http, budget)
+        return (OpenWeatherProvider(requests: requests, client: polite.client, cache: cache, modes: modes,
+                                    keyVariable: variable, api: settings.api), polite.budget)
     }
 }

@@ -20,6 +20,9 @@ public struct RawResponse: Sendable, Equatable {
 public struct CityResponses: Sendable {
     public var city: CityConfig
     public var responses: [Endpoint: RawResponse]
+    /// The provider said its product is deprecated (MET Norway's HTTP 203): the data is
+    /// good, but a chain prefers its next provider while that answers.
+    public var deprecated = false
 
     public init(city: CityConfig, responses: [Endpoint: RawResponse]) {
         self.city = city

@@ -11,13 +11,13 @@ struct BuildInputs: Sendable {
     var languages: [SiteLanguage]
     /// The `public/` folder's files, published under `assets/`.
     var assets: PublicAssets
-    var locator: Locator
-    var provider: any ForecastProvider
+    /// The forecast providers and each city's chain of them.
+    var providers: ProviderChain
     /// The run's HTTP client, closed when the run ends.
     var http: CurlHTTPClient?
     /// Every request the run sends, by endpoint and outcome.
     var tally: RequestTally
-    /// The live provider's call budget; nil for snapshots and `--offline`.
+    /// The call budget of the site's first provider; nil for snapshots and `--offline`.
     var budget: CallBudget?
     /// Takes each built city's observation and forecast; nil when the history is
     /// disabled or could not be opened (set by the build's history step).
@@ -42,8 +42,16 @@ struct BuildInputs: Sendable {
         let source = try ProviderSetup.make(config, offline: options.offline, tally: tally, environment: environment)
         return BuildInputs(
             config: config, places: places, templates: templates, languages: languages, assets: assets,
-            locator: source.locator, provider: source.provider, http: source.http, tally: tally, budget: source.budget, timer: timer,
+            providers: source.chain, http: source.http, tally: tally, budget: source.budget, timer: timer,
             siteFingerprint: siteFingerprint(config, icons: icons, images: images))
+    }
+
+    /// Whether the call budget's plan decides when the city is refreshed: its only
+    /// provider is the site's first, whose budget plans. A city with a chain is fetched
+    /// when due: a provider over its limits refuses the request as it is sent, and the city
+    /// falls through to the next.
+    func planned(_ city: CityConfig) -> Bool {
+        config.providers(for: city) == [config.provider]
     }
 
     /// Everything site-wide that shapes a page: Isobar's version, the config file, the

@@ -14,7 +14,7 @@ extension BuildRun {
             environment.log("warning: \(warning)")
         }
         guard !budget.limits.isEmpty else { return }
-        let candidates = inputs.config.cities.compactMap { inputs.provider.refreshCandidate($0) }
+        let candidates = inputs.config.cities.filter(inputs.planned).compactMap { inputs.providers.primary(for: $0).provider.refreshCandidate($0) }
         plan = RefreshPlan.make(candidates, limits: budget.limits, state: await budget.state(),
                                 sitePublished: !output.previous.cities.isEmpty)
     }

@@ -74,7 +74,7 @@ struct CityBuilder: Sendable {
 
     func buildOrKeep(_ city: CityConfig) async -> CityResult {
         if Task.isCancelled { return keep(city) }
-        switch plan?.decision(for: city.slug) ?? .fetch {
+        switch (inputs.planned(city) ? plan?.decision(for: city.slug) : nil) ?? .fetch {
         case .fetch:
             return await buildCityOrFallBack(city)
         case .cached(let deferred):
@@ -101,15 +101,15 @@ struct CityBuilder: Sendable {
     /// is fresh (not due) or as fresh as the budget allows (deferred).
     func fromCache(_ city: CityConfig, deferred: Bool) -> CityResult {
         do {
-            guard let cached = try inputs.provider.fallback(city, maxAge: inputs.config.staleAfter) else {
+            guard let (cached, member) = try inputs.providers.fallback(city, maxAge: inputs.config.staleAfter) else {
                 throw IsobarError(
                     step: .fetch, message: "not refreshed: the call budget allowed no request this run, and there is no cached data younger than stale_after",
                     hint: "raise the provider's daily_limit or monthly_limit, or list fewer cities (`isobar check` shows what the budget allows)")
             }
-            let built = try publish(cached, stale: false)
+            let built = try publish(cached, from: member, stale: false)
             return CityResult(slug: city.slug, name: city.name, built: built,
                               outcome: CityOutcome(slug: city.slug, name: city.name, status: deferred ? .deferred : .fresh, error: nil,
-                                                   dataTime: built.record.dataTime))
+                                                   dataTime: built.record.dataTime, provider: member.kind))
         } catch {
             // Not logged city by city: with a small budget thousands of new cities wait for
             // their first data, and the run's end names them in one line.
@@ -128,39 +128,53 @@ struct CityBuilder: Sendable {
             let built = unchanged(city, print: print)
         {
             return CityResult(slug: city.slug, name: city.name, built: built,
-                              outcome: CityOutcome(slug: city.slug, name: city.name, status: .fresh, error: nil, dataTime: built.record.dataTime))
+                              outcome: CityOutcome(slug: city.slug, name: city.name, status: .fresh, error: nil, dataTime: built.record.dataTime,
+                                                   provider: inputs.providers.primary(for: city).kind))
         }
+        var failed: [ProviderKind] = []
         do {
-            let fetched = try await inputs.timer.measure(.fetch) { () async throws -> CityResponses in
-                let located = try await inputs.timer.measure(.locate) { try await inputs.locator.locate(city) }
-                return try await inputs.provider.fetch(located)
+            let answer = try await inputs.timer.measure(.fetch) {
+                try await inputs.providers.fetch(city) { member in
+                    try await inputs.timer.measure(.locate) { try await member.locator.locate(city) }
+                }
             }
-            let built = try publish(fetched, stale: false)
+            failed = answer.failures.map(\.kind)
+            if let fellBack = answer.failures.last {
+                // Said, not failed: the page is fresh, from the next provider of the chain.
+                let tried = answer.failures.map { "\($0.kind.rawValue): \($0.error.description)" }.joined(separator: "\n  ")
+                environment.log("\(city.name): \(tried)\n  using \(answer.member.kind.rawValue) instead of \(fellBack.kind.rawValue)")
+            }
+            let built = try publish(answer.responses, from: answer.member, stale: false)
             return CityResult(slug: city.slug, name: city.name, built: built,
-                              outcome: CityOutcome(slug: city.slug, name: city.name, status: .fresh, error: nil, dataTime: built.record.dataTime))
+                              outcome: CityOutcome(slug: city.slug, name: city.name, status: .fresh, error: nil, dataTime: built.record.dataTime,
+                                                   provider: answer.member.kind, failedProviders: failed))
         } catch {
             // Interrupted while fetching: the city keeps its last build, as if not started.
             if Task.isCancelled || error is CancellationError { return keep(city) }
-            let problem = error as? IsobarError ?? IsobarError(step: .fetch, message: "\(error)")
-            if let stale = try? inputs.provider.fallback(city, maxAge: inputs.config.staleAfter),
-                let built = try? publish(stale, stale: true)
+            let exhausted = error as? ProviderChain.Exhausted
+            if let exhausted { failed = exhausted.failures.map(\.kind) }
+            let problem = exhausted?.error ?? error as? IsobarError ?? IsobarError(step: .fetch, message: "\(error)")
+            if let (stale, member) = try? inputs.providers.fallback(city, maxAge: inputs.config.staleAfter),
+                let built = try? publish(stale, from: member, stale: true)
             {
                 environment.log("\(city.name): \(problem.description)\n  using cached data from \(AtomDate.string(built.record.dataTime))")
                 return CityResult(slug: city.slug, name: city.name, built: built,
-                                  outcome: CityOutcome(slug: city.slug, name: city.name, status: .stale, error: problem, dataTime: built.record.dataTime))
+                                  outcome: CityOutcome(slug: city.slug, name: city.name, status: .stale, error: problem, dataTime: built.record.dataTime,
+                                                       provider: member.kind, failedProviders: failed))
             }
             environment.log("\(city.name): \(problem.description)")
             return CityResult(slug: city.slug, name: city.name, built: nil,
-                              outcome: CityOutcome(slug: city.slug, name: city.name, status: .failed, error: problem, dataTime: nil))
+                              outcome: CityOutcome(slug: city.slug, name: city.name, status: .failed, error: problem, dataTime: nil,
+                                                   failedProviders: failed))
         }
     }
 
     /// What a city's pages are made from: the site-wide inputs, the city's settings and
     /// places, and its raw responses.
-    func fingerprint(_ fetched: CityResponses, stale: Bool) -> String {
+    func fingerprint(_ fetched: CityResponses, from provider: any ForecastProvider, stale: Bool) -> String {
         var digest = Fingerprint()
         add(fetched.city, stale: stale, to: &digest)
-        if let identity = inputs.provider.identity(of: fetched) {
+        if let identity = provider.identity(of: fetched) {
             digest.add(identity)
             return digest.value
         }
@@ -172,11 +186,13 @@ struct CityBuilder: Sendable {
         return digest.value
     }
 
-    /// The fingerprint a fresh build of the city would have, from the provider's stored
-    /// files alone; nil when the provider cannot tell without fetching, or the city's
-    /// coordinates come from a geocoding answer (which `locate` reads).
+    /// The fingerprint a fresh build of the city would have, from the stored files of its
+    /// chain's first provider alone; nil when the provider cannot tell without fetching,
+    /// or the city's coordinates come from a geocoding answer (which `locate` reads). A
+    /// city last built from a later provider of its chain has another fingerprint, so it
+    /// is fetched: its first provider is asked again.
     func storedFingerprint(_ city: CityConfig) -> String? {
-        guard city.coordinates != nil, let identity = inputs.provider.storedIdentity(city) else { return nil }
+        guard city.coordinates != nil, let identity = inputs.providers.primary(for: city).provider.storedIdentity(city) else { return nil }
         var digest = Fingerprint()
         add(city, stale: false, to: &digest)
         digest.add(identity)
@@ -207,10 +223,10 @@ struct CityBuilder: Sendable {
 
     /// Normalize, present, render and write one city — or, when its inputs match what its
     /// published pages were built from, keep those pages and reuse what the index needs.
-    func publish(_ fetched: CityResponses, stale: Bool) throws -> BuiltCity {
+    func publish(_ fetched: CityResponses, from member: ProviderChain.Member, stale: Bool) throws -> BuiltCity {
         let city = fetched.city
         let files = files(of: city)
-        let print = fingerprint(fetched, stale: stale)
+        let print = fingerprint(fetched, from: member.provider, stale: stale)
         // Unchanged inputs and untouched pages: nothing to do for this city.
         if let built = unchanged(city, print: print) { return built }
         // forecast.json's descriptions are in the site's first language.

@@ -33,7 +33,7 @@ struct FixedOffsetCheck {
     }
 
     func warnings() -> [IsobarError] {
-        guard config.provider == .openweather, config.openWeather.api != .onecall3 else { return [] }
+        guard config.providersUsed.contains(.openweather), config.openWeather.api != .onecall3 else { return [] }
         let text = (try? String(contentsOf: config.file, encoding: .utf8)) ?? ""
         return config.cities.compactMap { city in warning(for: city, configText: text) }
     }

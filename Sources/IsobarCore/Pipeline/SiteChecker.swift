@@ -63,11 +63,14 @@ public struct SiteChecker: Sendable {
             errors.append(Self.userError(error))
         }
         warnings += FixedOffsetCheck(config: config, zones: CountryZones.system(), now: now).warnings().map { $0.description(label: nil) }
-        if config.provider == .metNorway {
+        if config.providersUsed.contains(.metNorway) {
             // The build would fail each of these cities at Normalize; said here before one runs.
-            errors += config.cities.filter { $0.timeZone == nil }.map {
+            errors += config.cities.filter { $0.timeZone == nil && config.providers(for: $0).contains(.metNorway) }.map {
                 MetNorwayDecoder.zoneMissing($0, latitude: $0.latitude, longitude: $0.longitude, step: .config, path: config.file.path, location: $0.listedAt)
             }
+        }
+        if let contact = config.metNorwayContact, Self.isExampleAddress(contact) {
+            warnings.append("\(config.file.path): contact \"\(contact)\" is an example address: services that ask who is calling (MET Norway) may block it; put an e-mail or web address where you can be reached")
         }
         var placeCount = 0
         do {
@@ -91,7 +94,29 @@ public struct SiteChecker: Sendable {
         let summary = errors.isEmpty
             ? "ok: \(config.cities.count) cities, \(templateCount) templates, \(placeCount) places; \(warnings.count) warning\(warnings.count == 1 ? "" : "s")"
             : "\(errors.count) error\(errors.count == 1 ? "" : "s"), \(warnings.count) warning\(warnings.count == 1 ? "" : "s")"
-        return Result(errors: errors, warnings: warnings, notes: [BudgetEstimate.describe(config)].compactMap { $0 }, summary: summary)
+        return Result(errors: errors, warnings: warnings, notes: Self.chainNotes(config) + [BudgetEstimate.describe(config)].compactMap { $0 },
+                      summary: summary)
+    }
+
+    /// The providers each city is fetched from, in the order they are tried (nothing for
+    /// snapshots, which fetch nothing).
+    static func chainNotes(_ config: SiteConfig) -> [String] {
+        guard config.provider != .snapshot else { return [] }
+        func chain(_ kinds: [ProviderKind]) -> String {
+            kinds.map(\.rawValue).joined(separator: " → ") + (kinds.count > 1 ? " (each city from the first that answers)" : "")
+        }
+        var notes = ["providers: \(chain(config.providers))"]
+        for city in config.cities {
+            guard let own = city.providers, own != config.providers else { continue }
+            notes.append("providers for \(city.name): \(chain(own))")
+        }
+        return notes
+    }
+
+    /// The domains RFC 2606 reserves for examples, as `isobar new` writes.
+    static func isExampleAddress(_ contact: String) -> Bool {
+        let host = contact.lowercased().split(whereSeparator: { "@/:".contains($0) }).last { $0.contains(".") } ?? ""
+        return ["example.org", "example.com", "example.net"].contains { host == $0 || host.hasSuffix("." + $0) }
     }
 
     static func userError(_ error: Error) -> IsobarError {

@@ -24,6 +24,10 @@ public struct CityOutcome: Sendable, Equatable {
     public var error: IsobarError?
     /// When the data shown is from.
     public var dataTime: Date?
+    /// The provider whose data the page shows; nil when none was built.
+    public var provider: ProviderKind? = nil
+    /// The providers of the city's chain tried before it, which failed this run.
+    public var failedProviders: [ProviderKind] = []
 
     /// Deferred with nothing to show: a new city waiting for the budget to allow its first data.
     public var isWaiting: Bool { status == .deferred && dataTime == nil }

@@ -9,6 +9,9 @@ public enum ReportFile {
         var step: String?
         var reason: String?
         var data_time: String?
+        /// The provider whose data the page shows, and those of its chain that failed first.
+        var provider: String?
+        var failed_providers: [String]?
     }
 
     struct Files: Encodable {
@@ -36,6 +39,16 @@ public enum ReportFile {
         var refused_by_budget: Int
         /// API path → outcome → count.
         var by_endpoint: [String: [String: Int]]
+    }
+
+    /// A provider's part in the run: requests sent to it, cities whose pages show its
+    /// data, cities it failed, and cities it served after an earlier provider of their
+    /// chain failed.
+    struct Provider: Encodable, Equatable {
+        var requests = 0
+        var answers = 0
+        var failures = 0
+        var fallbacks = 0
     }
 
     struct Budget: Encodable {
@@ -70,6 +83,7 @@ public enum ReportFile {
         var total_seconds: Double?
         var requests: Requests?
         var budget: Budget?
+        var providers: [String: Provider]? = nil
         var history: History? = nil
         var deploy: Deploy?
     }
@@ -138,7 +152,8 @@ public enum ReportFile {
             output: report.output.path,
             cities: report.cities.map {
                 City(slug: $0.slug, name: $0.name, status: $0.status.rawValue, step: $0.error?.step.rawValue,
-                     reason: $0.error?.description, data_time: iso($0.dataTime))
+                     reason: $0.error?.description, data_time: iso($0.dataTime), provider: $0.provider?.rawValue,
+                     failed_providers: $0.failedProviders.isEmpty ? nil : $0.failedProviders.map(\.rawValue))
             },
             files: Files(written: report.filesWritten, unchanged: report.filesUnchanged, removed: report.filesRemoved),
             stage_seconds: Dictionary(uniqueKeysWithValues: report.stageSeconds.map { ($0.key.rawValue, ($0.value * 1000).rounded() / 1000) }),
@@ -146,9 +161,26 @@ public enum ReportFile {
             requests: Requests(sent: report.requests.sent, refused_by_budget: report.requests.refusedByBudget,
                                by_endpoint: report.requests.byEndpoint),
             budget: budget,
+            providers: providers(report),
             history: report.history.map { History(database: report.historyDatabase?.path ?? "", recorded: $0.recorded, pruned: $0.pruned?.rows,
                                                      recording_cpu_seconds: ($0.recordingCPUSeconds * 1000).rounded() / 1000,
                                                      error: $0.error?.description) })
+    }
+
+    static func providers(_ report: BuildReport) -> [String: Provider] {
+        var section: [String: Provider] = [:]
+        for (path, outcomes) in report.requests.byEndpoint {
+            guard let kind = Endpoint.allCases.first(where: { $0.apiPath == path })?.provider else { continue }
+            section[kind.rawValue, default: Provider()].requests += outcomes["sent"] ?? 0
+        }
+        for city in report.cities {
+            if let kind = city.provider {
+                section[kind.rawValue, default: Provider()].answers += 1
+                if !city.failedProviders.isEmpty { section[kind.rawValue, default: Provider()].fallbacks += 1 }
+            }
+            for kind in city.failedProviders { section[kind.rawValue, default: Provider()].failures += 1 }
+        }
+        return section
     }
 
     /// A fatal run: nothing was written (or an interruption before any city was built,

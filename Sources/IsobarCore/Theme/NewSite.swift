@@ -1,7 +1,7 @@
 import Foundation
 
-/// `isobar new DIR`: a site that builds as it is — a commented config with Open-Meteo
-/// (no key needed) and three cities, example places, and a note on what to do next. The
+/// `isobar new DIR`: a site that builds as it is — a commented config with MET Norway and
+/// Open-Meteo to fall back on (no key needed for either) and three cities, example places, and a note on what to do next. The
 /// theme is the built-in one; `isobar theme eject` copies it out for editing.
 public enum NewSite {
     public static let config = """
@@ -11,9 +11,13 @@ public enum NewSite {
         base_url: https://weather.example.org/
         language: en              # UI text, dates and numbers; 31 languages ship (README, Languages)
         units: metric             # metric, imperial or standard; a city may override it
-        # Open-Meteo needs no account or key. For OpenWeather: provider: openweather, and
+        # Who runs the site: MET Norway's terms ask every request to name a contact.
+        # Put your own e-mail or web address here before the first build.
+        contact: you@example.org
+        # Forecasts from MET Norway (no key); a city it cannot serve falls back to
+        # Open-Meteo (no key either). For OpenWeather: add openweather to the list and
         # export OPENWEATHER_API_KEY=your-key.
-        provider: open-meteo
+        provider: [met-norway, open-meteo]
         open_meteo:
           daily_limit: 10000      # Open-Meteo's free use: 10,000 calls a day
         cache: { dir: .isobar/cache, max_age: 15m }
@@ -22,9 +26,9 @@ public enum NewSite {
         # The theme is built in. To change it, run `isobar theme eject`: Templates/ and
         # Public/ appear here, and every file in them overrides the built-in one.
         cities:
-          - { name: London, country: GB, lat: 51.5073, lon: -0.1276 }
-          - { name: Lisbon, country: PT, lat: 38.7223, lon: -9.1393 }
-          - { name: Tokyo, country: JP, lat: 35.6895, lon: 139.6917 }
+          - { name: London, country: GB, lat: 51.5073, lon: -0.1276, timezone: Europe/London }
+          - { name: Lisbon, country: PT, lat: 38.7223, lon: -9.1393, timezone: Europe/Lisbon }
+          - { name: Tokyo, country: JP, lat: 35.6895, lon: 139.6917, timezone: Asia/Tokyo }
 
         """
 

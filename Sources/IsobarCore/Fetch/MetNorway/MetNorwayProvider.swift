@@ -29,11 +29,16 @@ public struct MetNorwayProvider: ForecastProvider {
     static let endpoint = Endpoint.metNorwayForecast
 
     public func fetch(_ city: CityConfig) async throws -> CityResponses {
-        guard let client else {
+        let response: RawResponse
+        if let client {
+            response = try await cachedOrFetched(city, client)
+        } else {
             guard let stored = try cache.any(city.slug, Self.endpoint) else { throw cache.nothingOffline(city.slug) }
-            return CityResponses(city: city, responses: [Self.endpoint: stored])
+            response = stored
         }
-        return CityResponses(city: city, responses: [Self.endpoint: try await cachedOrFetched(city, client)])
+        var responses = CityResponses(city: city, responses: [Self.endpoint: response])
+        responses.deprecated = cache.headers(city.slug, Self.endpoint)?.status == 203
+        return responses
     }
 
     /// Kept until MET's `Expires` (its terms: no request before it) or, when the site asks
@@ -57,7 +62,7 @@ public struct MetNorwayProvider: ForecastProvider {
         if response.status == 304, let stored {
             // Unchanged: the stored body is current again until the new `Expires`.
             let renewed = CacheHeaders(lastModified: response.headers["Last-Modified"] ?? headers?.lastModified,
-                                       expires: response.headers["Expires"])
+                                       expires: response.headers["Expires"], status: headers?.status)
             return try cache.save(stored.body, city.slug, Self.endpoint, headers: renewed)
         }
         if response.status == 203 { warnDeprecated() }
