@@ -25,18 +25,16 @@ import Testing
 
     static let oslo = "  - { name: Oslo, country: \"NO\", lat: 59.9127, lon: 10.7461, timezone: Europe/Oslo }"
 
-    static func site(metNorway: MetNorwayStandIn, openMeteoPort: UInt16, chain: String = "[met-norway, open-meteo]",
-                     cities: String = oslo, extra: String = "") throws -> TemporaryFolder {
+    static func site(metNorway: MetNorwayStandIn, openMeteoPort: UInt16, cities: String = oslo, metNorwayLimit: String = "") throws -> TemporaryFolder {
         let site = try TemporaryFolder.demoSite(items: ["Templates", "Public", "Data"])
         let openMeteo = "http://127.0.0.1:\(openMeteoPort)"
         _ = try site.write("""
             base_url: https://w.example.org/
             contact: ops@example.org
-            provider: \(chain)
-            met_norway: { base_url: "\(metNorway.baseURL)" }
+            provider: [met-norway, open-meteo]
+            met_norway: { base_url: "\(metNorway.baseURL)"\(metNorwayLimit) }
             open_meteo: { base_url: "\(openMeteo)", air_quality_url: "\(openMeteo)", geocoding_url: "\(openMeteo)" }
             cache: { max_age: 0s }
-            \(extra)
             cities:
             \(cities)
             """, to: "isobar.yml")
@@ -44,14 +42,14 @@ import Testing
     }
 
     /// MET Norway's stand-in in `mode`, Open-Meteo's, and a site whose chain uses them.
-    static func withSite(mode: String = "ok", cities: String = oslo,
+    static func withSite(mode: String = "ok", cities: String = oslo, metNorwayLimit: String = "",
                          _ body: (TemporaryFolder, MetNorwayStandIn, OpenMeteoStandIn.Log) async throws -> Void) async throws {
         let metNorway = try MetNorwayStandIn(mode: mode)
         defer { metNorway.stop() }
         let log = OpenMeteoStandIn.Log()
         let (openMeteo, task, port) = try await OpenMeteoStandIn.serve(log)
         defer { task.cancel(); Task { await openMeteo.stop() } }
-        let site = try Self.site(metNorway: metNorway, openMeteoPort: port, cities: cities)
+        let site = try Self.site(metNorway: metNorway, openMeteoPort: port, cities: cities, metNorwayLimit: metNorwayLimit)
         defer { site.cleanup() }
         try await body(site, metNorway, log)
     }
@@ -112,6 +110,23 @@ import Testing
             let cached = site.url.appendingPathComponent(".isobar/cache/oslo-no/met-norway-forecast.json")
             // A 203's body is good data, kept as the last resort; a failure's never is.
             #expect(FileManager.default.fileExists(atPath: cached.path) == (mode == "deprecated"))
+        }
+    }
+
+    /// A provider whose call budget is spent refuses the request before it is sent; the
+    /// city falls through to the next, and the budget's plan holds no city of a chain back.
+    @Test func aProviderOverItsBudgetFallsThrough() async throws {
+        let cities = Self.oslo + "\n  - { name: Bergen, country: \"NO\", lat: 60.3913, lon: 5.3221, timezone: Europe/Oslo }"
+        try await Self.withSite(cities: cities, metNorwayLimit: ", daily_limit: 1") { site, metNorway, log in
+            let run = try await IsobarRun.launch(["build", "--report", "report.json"], in: site.url)
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(try metNorway.requests().count == 1)
+            let report = try Self.report(site)
+            #expect(Set(report.cities.map { $0.provider ?? "" }) == ["met-norway", "open-meteo"], "\(report.cities)")
+            #expect(report.cities.allSatisfy { $0.status == "fresh" })
+            #expect(report.providers["met-norway"] == .init(requests: 1, answers: 1, failures: 1, fallbacks: 0))
+            #expect(report.providers["open-meteo"]?.fallbacks == 1)
+            #expect(run.stderr.contains("using open-meteo instead of met-norway"), "\(run.stderr)")
         }
     }
 
