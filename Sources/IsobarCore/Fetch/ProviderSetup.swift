@@ -29,39 +29,68 @@ struct ProviderSetup: Sendable {
                                  http: made.http, budget: made.budget)
         case .metNorway:
             return try metNorway(config, offline: offline, tally: tally, environment)
+        case .nws:
+            return try nws(config, offline: offline, tally: tally, environment)
         }
     }
 
     /// MET Norway needs no key but a contact (the config refuses a site without one). It
-    /// has no geocoder: cities without `lat`/`lon` are located by Open-Meteo's keyless one,
-    /// as with `provider: open-meteo`, through the same client; those few lookups, kept for
-    /// good, are left out of MET's budget (they are not MET's requests).
+    /// has no geocoder: cities without `lat`/`lon` are located by Open-Meteo's keyless one
+    /// (`openMeteoLocator`).
     private static func metNorway(_ config: SiteConfig, offline: Bool, tally: RequestTally, _ environment: BuildEnvironment) throws -> ProviderSetup {
         let cache = ResponseCache(store: ResponseStore(root: config.cache.directory), maxAge: config.cache.maxAge, now: environment.now)
-        guard let contact = config.metNorwayContact else {
-            throw IsobarError(step: .config, path: config.file.path, message: "provider: met-norway needs a contact",
-                              hint: "add `contact: you@example.org` at the top level of \(config.file.lastPathComponent)")
-        }
-        let requests = MetNorwayRequests(baseURL: config.metNorway.baseURL, contact: contact)
-        let geocoding = OpenMeteoRequests(settings: config.openMeteo, language: config.language, forecastHours: config.forecastHours)
-        func locator(_ geocoder: OpenMeteoProvider) -> Locator {
-            Locator(store: cache.store, geocoder: geocoder, required: true, endpoint: .openMeteoGeocode)
-        }
+        let requests = MetNorwayRequests(baseURL: config.metNorway.baseURL, contact: try requiredContact(config, .metNorway))
         if offline {
             return ProviderSetup(provider: MetNorwayProvider(requests: requests, client: nil, cache: cache, offTheHour: nil, log: environment.log),
-                                 locator: locator(OpenMeteoProvider(requests: geocoding, client: nil, cache: cache)))
+                                 locator: openMeteoLocator(config, cache: cache, client: nil))
         }
         let http = CurlHTTPClient(settings: httpSettings(config.openWeather))
         let budget = CallBudget(provider: ProviderKind.metNorway.rawValue, limits: config.metNorway.limits,
                                 cache: config.cache.directory, now: environment.now)
         let client = politeClient(http, config, budget: budget, tally: tally, environment)
-        var geocodingClient = client
-        geocodingClient.budget = nil
         let clock = environment.clock
         let offTheHour = OffTheHour(sleep: { try await clock.sleep($0) }, announce: environment.log)
         return ProviderSetup(
             provider: MetNorwayProvider(requests: requests, client: client, cache: cache, offTheHour: offTheHour, log: environment.log),
-            locator: locator(OpenMeteoProvider(requests: geocoding, client: geocodingClient, cache: cache)), http: http, budget: budget)
+            locator: openMeteoLocator(config, cache: cache, client: client), http: http, budget: budget)
+    }
+
+    /// NWS needs no key but a contact (the config refuses a site without one), and has no
+    /// geocoder either: as for MET Norway.
+    private static func nws(_ config: SiteConfig, offline: Bool, tally: RequestTally, _ environment: BuildEnvironment) throws -> ProviderSetup {
+        let cache = ResponseCache(store: ResponseStore(root: config.cache.directory), maxAge: config.cache.maxAge, now: environment.now)
+        let requests = NWSRequests(baseURL: config.nws.baseURL, contact: try requiredContact(config, .nws))
+        if offline {
+            return ProviderSetup(provider: NWSProvider(requests: requests, client: nil, cache: cache),
+                                 locator: openMeteoLocator(config, cache: cache, client: nil))
+        }
+        let http = CurlHTTPClient(settings: httpSettings(config.openWeather))
+        let budget = CallBudget(provider: ProviderKind.nws.rawValue, limits: config.nws.limits, cache: config.cache.directory, now: environment.now)
+        let client = politeClient(http, config, budget: budget, tally: tally, environment)
+        return ProviderSetup(provider: NWSProvider(requests: requests, client: client, cache: cache),
+                             locator: openMeteoLocator(config, cache: cache, client: client), http: http, budget: budget)
+    }
+
+    /// The contact a provider's terms ask its requests to carry; the config refuses a site
+    /// without one, so this only guards a config made in code.
+    private static func requiredContact(_ config: SiteConfig, _ provider: ProviderKind) throws -> String {
+        guard let contact = config.contact(for: provider) else {
+            throw IsobarError(step: .config, path: config.file.path, message: "provider: \(provider.rawValue) needs a contact",
+                              hint: "add `contact: you@example.org` at the top level of \(config.file.lastPathComponent)")
+        }
+        return contact
+    }
+
+    /// For providers without a geocoder (MET Norway, NWS): cities without `lat`/`lon` are
+    /// located by Open-Meteo's keyless one, as with `provider: open-meteo`, through the
+    /// provider's client; those few lookups, kept for good, are left out of its budget
+    /// (they are not its requests).
+    private static func openMeteoLocator(_ config: SiteConfig, cache: ResponseCache, client: PoliteClient?) -> Locator {
+        var geocodingClient = client
+        geocodingClient?.budget = nil
+        let geocoding = OpenMeteoRequests(settings: config.openMeteo, language: config.language, forecastHours: config.forecastHours)
+        return Locator(store: cache.store, geocoder: OpenMeteoProvider(requests: geocoding, client: geocodingClient, cache: cache),
+                       required: true, endpoint: .openMeteoGeocode)
     }
 
     /// Open-Meteo needs no key; it shares the run's HTTP client settings, rate limit and
