@@ -73,7 +73,7 @@ import Testing
         let high: Double = (52 - 32) * 5 / 9
         #expect(Self.near(days[0].temperatureMax, high) && days[0].temperatureMin == 0)  // Today's high near 52 °F
         #expect(days[0].rain == 2 && days[0].snow == 20 && days[0].precipitationChance == 0.6)
-        #expect(days[0].condition?.code == 501 && days[0].condition?.icon == "10d")  // Today's own icon
+        #expect(days[0].condition?.code == 601 && days[0].condition?.icon == "13d")  // the most significant hour's
         #expect(days[0].summary == "A chance of rain before 1pm, then snow likely. Mostly cloudy, with a high near 52. Chance of precipitation is 40%.")
     }
 

@@ -7,10 +7,12 @@ import Foundation
 ///   observation stations are another service, not asked);
 /// - hourly: the hourly periods, each with what the grid data has for its hour (feels-like,
 ///   sky cover, gusts, visibility, and its share of the precipitation and snowfall amounts);
-/// - daily: the hourly periods aggregated per local day (`DailyAggregation`), with the
-///   12-hour periods' high (day) and low (night) counted towards the day of their middle;
-///   a day whose daytime period there is takes its icon, and its text (`detailedForecast`,
-///   English) as the day's summary; the last day only when the hourly data reaches its end;
+/// - daily: the hourly periods aggregated per local day (`DailyAggregation`: the most
+///   significant hour's condition, so a day's icon agrees with its amounts, evening snow
+///   included), with the 12-hour periods' high (day) and low (night) counted towards the
+///   day of their middle, and the text (`detailedForecast`, English) of the day's daytime
+///   period (else of the night that starts it) as its summary; the last day only when the
+///   hourly data reaches its end;
 /// - sun and moon: none in the bodies, computed later for every day (`ComputedSky`);
 /// - alerts: none here (NWS's alerts are a warning source of their own).
 ///
@@ -196,15 +198,8 @@ public struct NWSDecoder: Sendable {
             .filter { day in day.day == today || (LocalDay.hours(of: day.day, in: zone).map { $0.upperBound <= last.end } ?? false) }
         for index in daily.indices {
             let starting = halfDays.filter { LocalDay.key(for: $0.start, in: zone) == daily[index].day }
-            let daytime = starting.first { $0.isDaytime == true }
-            if let text = (daytime ?? starting.first)?.detailed?.trimmingCharacters(in: CharacterSet.whitespacesAndNewlines), !text.isEmpty {
-                daily[index].summary = text
-            }
-            if let daytime, var condition = NWSIcon.condition(daytime.icon, skyCover: grid.skyCover.value(at: daytime.start), describe: describe) {
-                // A day is summarised with the day variant of its icon.
-                if condition.icon.hasSuffix("n") { condition.icon = String(condition.icon.dropLast()) + "d" }
-                daily[index].condition = condition
-            }
+            let text = (starting.first { $0.isDaytime == true } ?? starting.first)?.detailed
+            if let text = text?.trimmingCharacters(in: CharacterSet.whitespacesAndNewlines), !text.isEmpty { daily[index].summary = text }
         }
 
         let coordinates = point.geometry?.coordinates
