@@ -130,7 +130,7 @@ enum NWSFailure {
                 let point = city.coordinates.map { "\(RequestCoordinate.text($0.latitude)),\(RequestCoordinate.text($0.longitude))" } ?? "?"
                 return IsobarError(
                     step: .fetch, message: "NWS has no forecast for \(city.name) (\(city.country)) at \(point): the National Weather Service covers only the United States and its territories (\(status))",
-                    hint: "give \(city.name) a provider that covers it (`provider: open-meteo` or `met-norway`), or check its `lat:` and `lon:`")
+                    hint: "check \(city.name)'s `lat:` and `lon:`; for cities outside the US use `provider: open-meteo` or `met-norway`")
             case 403:
                 return IsobarError(
                     step: .fetch, message: "\(what): NWS refused the request (\(status)); it was sent as User-Agent \"\(userAgent)\"",
