@@ -93,6 +93,9 @@ import Testing
               - { name: London, country: GB, lat: 51.5074, lon: -0.1278, timezone: Europe/London }
             """)
         defer { site.cleanup() }
+        let checked = try await IsobarRun.launch(["check"], in: site.url)
+        #expect(checked.status == 0 && checked.stderr.contains("London (GB) is outside the United States"), "\(checked.stderr)")
+        #expect(!checked.stderr.contains("Denver (US) is outside"))
         let run = try await IsobarRun.launch(["build"], in: site.url)
         #expect(run.status == 2, "\(run.stderr)")
         #expect(run.stderr.contains("London") && run.stderr.contains("covers only the United States"), "\(run.stderr)")

@@ -69,6 +69,14 @@ public struct SiteChecker: Sendable {
                 MetNorwayDecoder.zoneMissing($0, latitude: $0.latitude, longitude: $0.longitude, step: .config, path: config.file.path, location: $0.listedAt)
             }
         }
+        if config.provider == .nws {
+            // NWS answers a point elsewhere with 404: said here before a build fails the city.
+            warnings += config.cities.filter { !NWSRequests.countries.contains($0.country) }.map {
+                IsobarError(step: .config, path: config.file.path, location: $0.listedAt,
+                            message: "\($0.name) (\($0.country)) is outside the United States: NWS forecasts only the US and its territories, so its build will fail",
+                            hint: "for cities outside the US use `provider: open-meteo` or `met-norway`").description(label: nil)
+            }
+        }
         var placeCount = 0
         do {
             let places = try PlacesFile.load(from: config.placesFile)

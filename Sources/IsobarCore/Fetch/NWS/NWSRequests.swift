@@ -14,6 +14,11 @@ public struct NWSRequests: Sendable {
         self.contact = contact
     }
 
+    /// Where NWS forecasts, by the config's `country:`: the 50 states and the territories
+    /// with forecast offices (Puerto Rico, the Virgin Islands, Guam, the Northern Mariana
+    /// Islands, American Samoa).
+    static let countries: Set<String> = ["US", "PR", "VI", "GU", "MP", "AS"]
+
     public var userAgent: String { "isobar/\(Version.isobar) (\(contact))" }
 
     private var headers: [String: String] { ["Accept": "application/geo+json", "User-Agent": userAgent] }
