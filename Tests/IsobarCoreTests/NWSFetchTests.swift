@@ -105,6 +105,24 @@ import Testing
         #expect(try server.requests().filter { $0.path.hasPrefix("/points/") }.map(\.status).sorted() == [200, 404])
     }
 
+    /// A forecast URL that NWS no longer knows (its office's grid redrawn): the stored
+    /// point is asked again, once, in the same run; a fresh point's URL that is gone too
+    /// fails the fetch with NWS's answer (the city falls back on what it has).
+    @Test func aForecastURLGoneAsksThePointAgain() async throws {
+        let server = try NWSStandIn(mode: "gone")
+        defer { server.stop() }
+        let site = try Self.site(server)
+        defer { site.cleanup() }
+        let first = try await IsobarRun.launch(["build"], in: site.url)
+        // The hourly and 12-hour forecasts came: the page is built from them, without the grid.
+        #expect(first.status == 2 && first.stderr.contains("1 from stale data"), "\(first.stderr)")
+        #expect(first.stderr.contains("NWS /gridpoints/…: NWS refused the request (HTTP 404: Not Found: Not Found)"), "\(first.stderr)")
+        #expect(try server.requests().filter { $0.path.hasPrefix("/points/") }.count == 1, "a point just fetched is not asked again")
+        // The next run starts from the stored point, meets the 404 and asks the point again.
+        _ = try await IsobarRun.launch(["build"], in: site.url)
+        #expect(try server.requests().filter { $0.path.hasPrefix("/points/") }.count == 2)
+    }
+
     @Test func checkAndBuildRefuseASiteWithoutContact() async throws {
         let server = try NWSStandIn()
         defer { server.stop() }

@@ -1,7 +1,7 @@
 """A loopback stand-in for the NWS API (https://api.weather.gov), for the `provider: nws`
 tests, that checks what NWS's documentation asks of a client:
 
-    python3 nws_server.py PORT FOLDER LOG_FILE
+    python3 nws_server.py PORT FOLDER LOG_FILE [MODE]
 
 It answers `GET /points/{lat},{lon}` with FOLDER/nws-points.json, its forecast URLs
 (`https://api.weather.gov/…`) turned into this server's own, and those three URLs with
@@ -9,7 +9,8 @@ FOLDER/nws-forecast-hourly.json, nws-forecast.json and nws-grid.json, as
 `application/geo+json`. Like NWS it refuses (403) a request without a User-Agent,
 redirects (301) a point of more than four decimals to the rounded one, and answers a point
 outside the United States (a rough box around the 50 states and Puerto Rico) with 404 and
-NWS's problem details (`application/problem+json`, type InvalidPoint).
+NWS's problem details (`application/problem+json`, type InvalidPoint). MODE `gone`
+answers the grid URL 404, as NWS does once an office's grid is redrawn.
 
 Every request is appended to LOG_FILE as a JSON line: time, path, User-Agent, Accept and
 the status sent.
@@ -30,6 +31,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import urlsplit
 
 PORT, FOLDER, LOG_FILE = int(sys.argv[1]), sys.argv[2], sys.argv[3]
+MODE = sys.argv[4] if len(sys.argv) > 4 else "ok"
 ORIGIN = f"http://127.0.0.1:{PORT}"
 lock = threading.Lock()
 
@@ -78,6 +80,8 @@ class Handler(BaseHTTPRequestHandler):
                                                f"Unable to provide data for requested point {lat},{lon}")
             else:
                 status, payload, headers = 200, POINTS, {"Content-Type": "application/geo+json"}
+        elif path in ROUTES and MODE == "gone" and path == urlsplit(points["forecastGridData"]).path:
+            status, payload = 404, problem(404, "Not Found", "NotFound", "Not Found")
         elif path in ROUTES:
             status, payload, headers = 200, ROUTES[path], {"Content-Type": "application/geo+json"}
         else:

@@ -21,11 +21,12 @@ final class NWSStandIn: @unchecked Sendable {
     var log: URL { folder.appendingPathComponent("requests.jsonl") }
     var baseURL: String { "http://127.0.0.1:\(port)" }
 
-    init() throws {
+    /// `mode`: ok, or gone (the grid URL answers 404).
+    init(mode: String = "ok") throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("isobar-nws-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         port = try SSHServer.freePort()
-        server = try DetachedServer(script: "nws_server.py", arguments: [String(port), Self.folder.path, log.path],
+        server = try DetachedServer(script: "nws_server.py", arguments: [String(port), Self.folder.path, log.path, mode],
                                     folder: folder, port: port, ready: folder.appendingPathComponent("requests.jsonl.ready"))
     }
 

@@ -3,9 +3,10 @@ import Foundation
 /// `provider: nws`: the US National Weather Service's API, keyless, through the run's HTTP
 /// client, rate limit, retries, budget and cache like every provider. A city's point is
 /// asked once (`/points/{lat},{lon}`: its forecast office's grid square and time zone) and
-/// its answer kept for good, as a geocoding answer is; then the three forecast URLs it
-/// names (hourly periods, 12-hour periods with their text, the grid's amounts), each kept
-/// for the city's refresh interval.
+/// its answer kept for good, as a geocoding answer is (asked again when the city's
+/// coordinates change, or when a URL it names answers 404); then the three forecast URLs
+/// it names (hourly periods, 12-hour periods with their text, the grid's amounts), each
+/// kept for the city's refresh interval.
 public struct NWSProvider: ForecastProvider {
     public var name: String { "nws" }
     let requests: NWSRequests
@@ -32,24 +33,38 @@ public struct NWSProvider: ForecastProvider {
             throw IsobarError(step: .fetch, message: "NWS forecasts are asked for by coordinates, and the city has none",
                               hint: "give the city `lat:` and `lon:`")
         }
-        let point = try await pointAnswer(city, latitude: latitude, longitude: longitude, client)
+        let pointRequest = requests.points(latitude: latitude, longitude: longitude)
+        if let stored = try cache.any(city.slug, .nwsPoints),
+            NWSRequests.samePoint((try? decoder().points(stored, city: city))?.geometry?.coordinates, latitude: latitude, longitude: longitude)
+        {
+            do {
+                return try await forecasts(stored, city, client)
+            } catch let gone as ForecastGone {
+                // A URL the stored answer names is gone (NWS redrew the office's grid):
+                // the point is asked again, once, and its new URLs tried.
+                _ = gone
+            }
+        }
+        do {
+            return try await forecasts(try await fetchAndStore(pointRequest, city, client), city, client)
+        } catch let gone as ForecastGone {
+            throw gone.error
+        }
+    }
+
+    /// A forecast URL answered 404 (`error` says so).
+    private struct ForecastGone: Error {
+        var error: IsobarError
+    }
+
+    /// The point's three forecasts, each cached or fetched.
+    private func forecasts(_ point: RawResponse, _ city: CityConfig, _ client: PoliteClient) async throws -> CityResponses {
         let links = try decoder().links(point, city: city)
         async let hourly = cachedOrFetched(.nwsForecastHourly, links, city, client)
         async let periods = cachedOrFetched(.nwsForecast, links, city, client)
         async let grid = cachedOrFetched(.nwsGrid, links, city, client)
         return CityResponses(city: city, responses: [.nwsPoints: point, .nwsForecastHourly: try await hourly,
                                                      .nwsForecast: try await periods, .nwsGrid: try await grid])
-    }
-
-    /// The stored point answer while it is for the city's coordinates, else a new one.
-    private func pointAnswer(_ city: CityConfig, latitude: Double, longitude: Double, _ client: PoliteClient) async throws -> RawResponse {
-        if let stored = try cache.any(city.slug, .nwsPoints),
-            NWSRequests.samePoint((try? decoder().points(stored, city: city))?.geometry?.coordinates, latitude: latitude, longitude: longitude)
-        {
-            return stored
-        }
-        let request = requests.points(latitude: latitude, longitude: longitude)
-        return try await fetchAndStore(request, city, client)
     }
 
     private func cachedOrFetched(_ endpoint: Endpoint, _ links: [Endpoint: String], _ city: CityConfig, _ client: PoliteClient) async throws -> RawResponse {
@@ -69,7 +84,9 @@ public struct NWSProvider: ForecastProvider {
         do {
             response = try await client.get(request)
         } catch let failure as RequestFailure {
-            throw NWSFailure.error(failure, endpoint: endpoint, city: city, userAgent: requests.userAgent)
+            let error = NWSFailure.error(failure, endpoint: endpoint, city: city, userAgent: requests.userAgent)
+            if case .status(let response) = failure.cause, response.status == 404, endpoint != .nwsPoints { throw ForecastGone(error: error) }
+            throw error
         }
         do {
             // A body the build could not read never replaces a good one.
