@@ -39,10 +39,9 @@ public struct NWSProvider: ForecastProvider {
         {
             do {
                 return try await forecasts(stored, city, client)
-            } catch let gone as ForecastGone {
+            } catch is ForecastGone {
                 // A URL the stored answer names is gone (NWS redrew the office's grid):
-                // the point is asked again, once, and its new URLs tried.
-                _ = gone
+                // the point is asked again, once, below, and its new URLs tried.
             }
         }
         do {
