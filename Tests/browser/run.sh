@@ -37,7 +37,7 @@ swift build --product isobar
 # (history.start_from) whatever earlier builds in the checkout recorded.
 demo="$tmp/demo"
 mkdir -p "$demo"
-cp -R isobar.yml isobar-open-meteo.yml isobar-met-norway.yml Samples Data Templates Public "$demo/"
+cp -R isobar.yml isobar-open-meteo.yml isobar-met-norway.yml isobar-nws.yml Samples Data Templates Public "$demo/"
 isobar="$repo_root/.build/debug/isobar"
 # Fixed epoch: the build date shows on every page, so screenshots are comparable.
 (cd "$demo" && SOURCE_DATE_EPOCH=1795348800 "$isobar" build --config isobar.yml --output "$tmp/site" --quiet)
@@ -56,7 +56,7 @@ if [ "$status" -eq 5 ]; then
     exit 1
 fi
 
-# The Open-Meteo and MET Norway demos' pages must be as valid and accessible as the OpenWeather ones
+# The Open-Meteo, MET Norway and NWS demos' pages must be as valid and accessible as the OpenWeather ones
 # (the layout checks above are specific to the eight-city demo).
 if [ -z "$*" ]; then
     (cd "$demo" && SOURCE_DATE_EPOCH=1795348800 "$isobar" build --config isobar-open-meteo.yml --output "$tmp/open-meteo" --quiet)
@@ -70,6 +70,12 @@ if [ -z "$*" ]; then
     ISOBAR_SITE="$tmp/met-norway" ISOBAR_ARTIFACTS="$artifacts/met-norway" PYTHONDONTWRITEBYTECODE=1 \
         python3 -m pytest -q Tests/browser/test_html.py Tests/browser/test_accessibility.py Tests/browser/test_hourly_table.py || mn_status=$?
     if [ "$mn_status" -ne 0 ]; then status=1; fi
+    # The NWS demo (Denver, imperial, with the 12-hour periods' text) the same way.
+    (cd "$demo" && SOURCE_DATE_EPOCH=1795348800 "$isobar" build --config isobar-nws.yml --output "$tmp/nws" --quiet)
+    nws_status=0
+    ISOBAR_SITE="$tmp/nws" ISOBAR_ARTIFACTS="$artifacts/nws" PYTHONDONTWRITEBYTECODE=1 \
+        python3 -m pytest -q Tests/browser/test_html.py Tests/browser/test_accessibility.py Tests/browser/test_hourly_table.py || nws_status=$?
+    if [ "$nws_status" -ne 0 ]; then status=1; fi
     # German words are longer: the hourly table must still fit a phone.
     sed 's/^language: .*/language: de/' "$demo/isobar-open-meteo.yml" > "$demo/isobar-de.yml"
     (cd "$demo" && SOURCE_DATE_EPOCH=1795348800 "$isobar" build --config isobar-de.yml --output "$tmp/de" --quiet)

@@ -3,7 +3,7 @@
 The table sits in a box that may scroll (`.table-scroll`), so the page-level overflow
 check cannot see a cut-off column: this measures the box itself. Tests/browser/run.sh
 runs it on the OpenWeather demo, on the Open-Meteo demo and on that demo in German,
-whose words are longer, and on the MET Norway demo.
+whose words are longer, and on the MET Norway and NWS demos.
 """
 
 from __future__ import annotations

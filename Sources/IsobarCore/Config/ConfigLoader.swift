@@ -5,7 +5,7 @@ import Foundation
 public enum ConfigLoader {
     static let topLevelKeys = [
         "title", "base_url", "language", "languages", "units", "provider", "snapshot_dir", "openweather", "open_meteo",
-        "contact", "met_norway", "cache", "history", "templates", "public", "places", "output", "stale_after", "cities", "deploy",
+        "contact", "met_norway", "nws", "cache", "history", "templates", "public", "places", "output", "stale_after", "cities", "deploy",
     ]
     static let openWeatherKeys = ["api", "base_url", "api_key_env", "requests_per_minute", "concurrency", "timeout", "connect_timeout",
                                   "daily_limit", "monthly_limit"]
@@ -120,12 +120,15 @@ public enum ConfigLoader {
             deploy: nil,
             cities: cities)
         config.contact = try top["contact"].map(contact)
-        config.metNorway = try loadMetNorway(top["met_norway"])
-        for (value, kinds) in chains where kinds.contains(.metNorway) && config.metNorwayContact == nil {
-            // MET's terms: an unidentified client may be blocked without warning (403).
+        config.metNorway = try loadIdentifiedService(top["met_norway"], MetNorwaySettings())
+        config.nws = try loadIdentifiedService(top["nws"], NWSSettings())
+        for (value, kinds) in chains {
+            guard let provider = kinds.first(where: { $0.contactRequiredBy != nil && config.contact(for: $0) == nil }),
+                let askedBy = provider.contactRequiredBy else { continue }
+            // MET's terms and NWS's documentation: an unidentified client may be blocked without warning (403).
             throw value.error(
-                "met-norway needs a contact: MET Norway's terms ask every request to say who sends it",
-                hint: "add `contact: you@example.org` (an e-mail or web address where MET can reach the site's owner) at the top level of \(file.lastPathComponent)")
+                "\(provider.rawValue) needs a contact: \(askedBy)",
+                hint: "add `contact: you@example.org` (an e-mail or web address where the service can reach the site's owner) at the top level of \(file.lastPathComponent)")
         }
         // Last: a `file://` target is checked against every folder the site reads and writes.
         config.deploy = try loadDeploy(top["deploy"], siteFolders: [("the output folder", outputDirectory)] + OutputSafety.sources(of: config))
@@ -177,12 +180,13 @@ public enum ConfigLoader {
         return settings
     }
 
-    static let metNorwayKeys = ["base_url", "contact", "daily_limit", "monthly_limit"]
+    /// The keys of a keyless service's block whose requests carry a contact (`met_norway:`, `nws:`).
+    static let identifiedServiceKeys = ["base_url", "contact", "daily_limit", "monthly_limit"]
 
-    private static func loadMetNorway(_ value: YAMLValue?) throws -> MetNorwaySettings {
-        var settings = MetNorwaySettings()
+    private static func loadIdentifiedService<Settings: IdentifiedServiceSettings>(_ value: YAMLValue?, _ defaults: Settings) throws -> Settings {
+        var settings = defaults
         guard let value else { return settings }
-        let map = try value.mapping(allowed: metNorwayKeys)
+        let map = try value.mapping(allowed: identifiedServiceKeys)
         if let base = map["base_url"] { settings.baseURL = try httpURL(base) }
         settings.contact = try map["contact"].map(contact)
         settings.limits = try limits(map)

@@ -17,9 +17,10 @@ public struct SiteConfig: Sendable, Equatable {
     public var openWeather: OpenWeatherSettings
     public var openMeteo: OpenMeteoSettings
     /// `contact:`: an e-mail or web address naming the site's owner, sent to the services
-    /// whose terms ask who is calling (MET Norway's User-Agent).
+    /// whose terms ask who is calling (MET Norway's and NWS's User-Agent).
     public var contact: String? = nil
     public var metNorway = MetNorwaySettings()
+    public var nws = NWSSettings()
     public var cache: CacheSettings
     public var history: HistorySettings
     public var templatesDirectory: URL
@@ -51,12 +52,13 @@ public enum ProviderKind: String, Sendable, Equatable, CaseIterable {
     case openweather
     case openMeteo = "open-meteo"
     case metNorway = "met-norway"
+    case nws
 }
 
 /// `met_norway:` — MET Norway's Locationforecast 2.0 (no key; its terms ask for an
 /// identifying User-Agent instead). The rate limit, concurrency and timeouts are the
 /// `openweather:` block's, which govern every request.
-public struct MetNorwaySettings: Sendable, Equatable {
+public struct MetNorwaySettings: IdentifiedServiceSettings {
     public var limits = CallLimits()
     /// The product's folder; requests go to `<base_url>/complete`.
     public var baseURL = URL(string: "https://api.met.no/weatherapi/locationforecast/2.0")!
@@ -64,9 +66,50 @@ public struct MetNorwaySettings: Sendable, Equatable {
     public var contact: String?
 }
 
+/// A keyless service's block whose requests say who sends them (`met_norway:`, `nws:`):
+/// read by one loader, with the same keys.
+public protocol IdentifiedServiceSettings: Sendable, Equatable {
+    var limits: CallLimits { get set }
+    var baseURL: URL { get set }
+    var contact: String? { get set }
+}
+
+/// `nws:` — the US National Weather Service's API (no key; its documentation asks for a
+/// User-Agent that identifies the application and a contact). The rate limit,
+/// concurrency and timeouts are the `openweather:` block's, which govern every request.
+public struct NWSSettings: IdentifiedServiceSettings {
+    public var limits = CallLimits()
+    /// Requests go to `<base_url>/points/…`, then to the URLs its answer names.
+    public var baseURL = URL(string: "https://api.weather.gov")!
+    /// Overrides the top-level `contact:` for NWS alone.
+    public var contact: String?
+}
+
 extension SiteConfig {
     /// Who MET Norway's requests say they come from: `met_norway.contact`, else `contact:`.
     public var metNorwayContact: String? { metNorway.contact ?? contact }
+
+    /// The contact a provider's requests carry, for the providers whose terms ask who is
+    /// calling (its own block's `contact:`, else the top-level one); nil for the others.
+    public func contact(for provider: ProviderKind) -> String? {
+        switch provider {
+        case .metNorway: return metNorwayContact
+        case .nws: return nws.contact ?? contact
+        case .snapshot, .openweather, .openMeteo: return nil
+        }
+    }
+}
+
+extension ProviderKind {
+    /// Who asks every request to say who sends it, for the providers that refuse (or may
+    /// block) a client they cannot identify; nil for the others.
+    public var contactRequiredBy: String? {
+        switch self {
+        case .metNorway: return "MET Norway's terms ask every request to say who sends it"
+        case .nws: return "the NWS API's documentation asks every request to identify the application and a contact"
+        case .snapshot, .openweather, .openMeteo: return nil
+        }
+    }
 }
 
 /// `open_meteo:` — Open-Meteo's three services; they need no key. The rate limit,

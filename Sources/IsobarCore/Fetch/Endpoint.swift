@@ -19,6 +19,14 @@ public enum Endpoint: String, Sendable, CaseIterable, Codable {
     /// MET Norway Locationforecast 2.0, the `complete` product: current, hourly and
     /// 6-hourly steps in one GeoJSON body (no zone, no daily block).
     case metNorwayForecast = "met-norway-forecast"
+    /// NWS `/points/{lat},{lon}`: the grid's forecast URLs and the time zone, kept for good.
+    case nwsPoints = "nws-points"
+    /// NWS hourly forecast periods (`forecastHourly` of the point).
+    case nwsForecastHourly = "nws-forecast-hourly"
+    /// NWS 12-hour forecast periods, with their text (`forecast` of the point).
+    case nwsForecast = "nws-forecast"
+    /// NWS raw grid data: amounts, sky cover, gusts (`forecastGridData` of the point).
+    case nwsGrid = "nws-grid"
 
     /// The API path, for requests and for messages (it holds no secret).
     public var apiPath: String {
@@ -32,6 +40,11 @@ public enum Endpoint: String, Sendable, CaseIterable, Codable {
         case .openMeteoAirQuality: return "/v1/air-quality"
         case .openMeteoGeocode: return "/v1/search"
         case .metNorwayForecast: return "/weatherapi/locationforecast/2.0/complete"
+        // The three grid URLs are the ones `/points` names.
+        case .nwsPoints: return "/points"
+        case .nwsForecastHourly: return "/gridpoints/…/forecast/hourly"
+        case .nwsForecast: return "/gridpoints/…/forecast"
+        case .nwsGrid: return "/gridpoints/…"
         }
     }
 
@@ -42,17 +55,22 @@ public enum Endpoint: String, Sendable, CaseIterable, Codable {
         case .oneCall, .currentWeather, .fiveDayForecast, .airPollution, .geocode: return .openweather
         case .openMeteoForecast, .openMeteoAirQuality, .openMeteoGeocode: return .openMeteo
         case .metNorwayForecast: return .metNorway
+        case .nwsPoints, .nwsForecastHourly, .nwsForecast, .nwsGrid: return .nws
         }
     }
 
     public var fileName: String { rawValue + ".json" }
 
-    /// The forecast bodies a page can be built from on its own; the free API's pair
+    /// The forecast bodies a page can be built from on its own (NWS's hourly one with the
+    /// point's `nws-points.json`, which the decoder asks for); the free API's pair
     /// (`weather` + `forecast`) is the other way to one.
-    public static let wholeForecasts: [Endpoint] = [.oneCall, .openMeteoForecast, .metNorwayForecast]
+    public static let wholeForecasts: [Endpoint] = [.oneCall, .openMeteoForecast, .metNorwayForecast, .nwsForecastHourly]
 
     /// What a city's folder needs, for messages: "onecall.json, weather.json and
-    /// forecast.json, open-meteo-forecast.json or met-norway-forecast.json".
+    /// forecast.json, open-meteo-forecast.json, met-norway-forecast.json or …".
     public static let forecastFilesExpected =
-        "onecall.json, weather.json and forecast.json, open-meteo-forecast.json or met-norway-forecast.json"
+        "onecall.json, weather.json and forecast.json, open-meteo-forecast.json, met-norway-forecast.json or nws-forecast-hourly.json with nws-points.json"
+
+    /// Answers kept for good once fetched (where a city is): not a refresh's requests.
+    public static let keptForGood: [Endpoint] = [.geocode, .openMeteoGeocode, .nwsPoints]
 }

@@ -54,30 +54,54 @@ struct ProviderSetup: Sendable {
                           locator: Locator(store: cached, geocoder: made.provider, required: true, endpoint: .openMeteoGeocode)), made.budget)
         case .metNorway:
             return try metNorway(config, live: live, environment)
+        case .nws:
+            return try nws(config, live: live, environment)
         }
     }
 
     /// MET Norway needs no key but a contact (the config refuses a site without one). It
-    /// has no geocoder: cities without `lat`/`lon` are located by Open-Meteo's keyless one,
-    /// as with `provider: open-meteo`, through the same client; those few lookups, kept for
-    /// good, are left out of MET's budget (they are not MET's requests).
+    /// has no geocoder: cities without `lat`/`lon` are located by Open-Meteo's keyless one
+    /// (`openMeteoLocator`).
     private static func metNorway(_ config: SiteConfig, live: Live?, _ environment: BuildEnvironment) throws -> Made {
         let cache = responseCache(config, environment)
-        guard let contact = config.metNorwayContact else {
-            throw IsobarError(step: .config, path: config.file.path, message: "provider: met-norway needs a contact",
-                              hint: "add `contact: you@example.org` at the top level of \(config.file.lastPathComponent)")
-        }
-        let requests = MetNorwayRequests(baseURL: config.metNorway.baseURL, contact: contact)
-        let geocoding = OpenMeteoRequests(settings: config.openMeteo, language: config.language, forecastHours: config.forecastHours)
+        let requests = MetNorwayRequests(baseURL: config.metNorway.baseURL, contact: try requiredContact(config, .metNorway))
         let polite = live.map { politeClient($0, .metNorway, limits: config.metNorway.limits, config, environment) }
-        var geocodingClient = polite?.client
-        geocodingClient?.budget = nil
         let clock = environment.clock
         let offTheHour = live.map { _ in OffTheHour(sleep: { try await clock.sleep($0) }, announce: environment.log) }
         let provider = MetNorwayProvider(requests: requests, client: polite?.client, cache: cache, offTheHour: offTheHour, log: environment.log)
-        let geocoder = OpenMeteoProvider(requests: geocoding, client: geocodingClient, cache: cache)
-        return (.init(kind: .metNorway, provider: provider,
-                      locator: Locator(store: cache.store, geocoder: geocoder, required: true, endpoint: .openMeteoGeocode)), polite?.budget)
+        return (.init(kind: .metNorway, provider: provider, locator: openMeteoLocator(config, cache: cache, client: polite?.client)), polite?.budget)
+    }
+
+    /// NWS needs no key but a contact (the config refuses a site without one), and has no
+    /// geocoder either: as for MET Norway.
+    private static func nws(_ config: SiteConfig, live: Live?, _ environment: BuildEnvironment) throws -> Made {
+        let cache = responseCache(config, environment)
+        let requests = NWSRequests(baseURL: config.nws.baseURL, contact: try requiredContact(config, .nws))
+        let polite = live.map { politeClient($0, .nws, limits: config.nws.limits, config, environment) }
+        return (.init(kind: .nws, provider: NWSProvider(requests: requests, client: polite?.client, cache: cache),
+                      locator: openMeteoLocator(config, cache: cache, client: polite?.client)), polite?.budget)
+    }
+
+    /// The contact a provider's terms ask its requests to carry; the config refuses a site
+    /// without one, so this only guards a config made in code.
+    private static func requiredContact(_ config: SiteConfig, _ provider: ProviderKind) throws -> String {
+        guard let contact = config.contact(for: provider) else {
+            throw IsobarError(step: .config, path: config.file.path, message: "provider: \(provider.rawValue) needs a contact",
+                              hint: "add `contact: you@example.org` at the top level of \(config.file.lastPathComponent)")
+        }
+        return contact
+    }
+
+    /// For providers without a geocoder (MET Norway, NWS): cities without `lat`/`lon` are
+    /// located by Open-Meteo's keyless one, as with `provider: open-meteo`, through the
+    /// provider's client; those few lookups, kept for good, are left out of its budget
+    /// (they are not its requests).
+    private static func openMeteoLocator(_ config: SiteConfig, cache: ResponseCache, client: PoliteClient?) -> Locator {
+        var geocodingClient = client
+        geocodingClient?.budget = nil
+        let geocoding = OpenMeteoRequests(settings: config.openMeteo, language: config.language, forecastHours: config.forecastHours)
+        return Locator(store: cache.store, geocoder: OpenMeteoProvider(requests: geocoding, client: geocodingClient, cache: cache),
+                       required: true, endpoint: .openMeteoGeocode)
     }
 
     /// Open-Meteo needs no key.

@@ -36,10 +36,10 @@ public struct ResponseCache: Sendable {
     }
 
     /// How many of the cities' stored responses were fetched at `since` or later: each one
-    /// was at least one request (geocoding answers, kept for good, are left out).
+    /// was at least one request (geocoding and NWS points answers, kept for good, are left out).
     public func responsesFetched(since: Date, slugs: [String]) -> Int {
         slugs.reduce(0) { total, slug in
-            total + fetchTimes(slug).filter { ![.geocode, .openMeteoGeocode].contains($0.key) && $0.value >= since }.count
+            total + fetchTimes(slug).filter { !Endpoint.keptForGood.contains($0.key) && $0.value >= since }.count
         }
     }
 

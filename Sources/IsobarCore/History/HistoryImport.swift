@@ -93,8 +93,8 @@ public struct HistoryImport: Sendable {
         guard !responses.isEmpty else { return nil }
         let forecastEndpoints = Endpoint.wholeForecasts + [.currentWeather, .fiveDayForecast]
         guard responses.keys.contains(where: forecastEndpoints.contains) else {
-            // A cached geocoding answer alone is no observation.
-            if Set(responses.keys).isSubset(of: [.geocode, .openMeteoGeocode]) { return nil }
+            // A cached geocoding (or NWS points) answer alone is no observation.
+            if Set(responses.keys).isSubset(of: Endpoint.keptForGood) { return nil }
             throw IsobarError(step: .history, path: store.root.appendingPathComponent(city.slug).path,
                               message: "no forecast response; expected \(Endpoint.forecastFilesExpected)")
         }

@@ -1,7 +1,7 @@
 /// The Normalize stage: picks the decoder for what was fetched and assembles one `Forecast`.
 public struct Normalizer: Sendable {
     /// The UI-language text of a condition's strings key (`Condition.textKey`: `wmo_61`,
-    /// `owm_500`), for providers that send codes, not words (Open-Meteo, MET Norway).
+    /// `owm_500`), for providers that send codes, not words (Open-Meteo, MET Norway, NWS).
     public var describe: @Sendable (String) -> String
 
     public init(describe: @escaping @Sendable (String) -> String = { $0 }) {
@@ -24,6 +24,10 @@ public struct Normalizer: Sendable {
         }
         if let metNorway = fetched[.metNorwayForecast] {
             return try MetNorwayDecoder(describe: { describe("owm_\($0)") }).forecast(metNorway, city: fetched.city)
+        }
+        if let hourly = fetched[.nwsForecastHourly] {
+            return try NWSDecoder(describe: { describe("owm_\($0)") })
+                .forecast(points: fetched[.nwsPoints], hourly: hourly, periods: fetched[.nwsForecast], grid: fetched[.nwsGrid], city: fetched.city)
         }
         let decoder = OpenWeatherDecoder(units: fetched.city.units)
         var forecast: Forecast

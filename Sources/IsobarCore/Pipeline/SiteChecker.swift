@@ -69,8 +69,21 @@ public struct SiteChecker: Sendable {
                 MetNorwayDecoder.zoneMissing($0, latitude: $0.latitude, longitude: $0.longitude, step: .config, path: config.file.path, location: $0.listedAt)
             }
         }
-        if let contact = config.metNorwayContact, Self.isExampleAddress(contact) {
-            warnings.append("\(config.file.path): contact \"\(contact)\" is an example address: services that ask who is calling (MET Norway) may block it; put an e-mail or web address where you can be reached")
+        if config.providersUsed.contains(.nws) {
+            // NWS answers a point elsewhere with 404: said here before a build fails the city
+            // (or, in a chain, asks NWS in vain each time before the next provider).
+            warnings += config.cities.filter { !NWSRequests.countries.contains($0.country) && config.providers(for: $0).contains(.nws) }.map {
+                let chained = config.providers(for: $0).count > 1
+                return IsobarError(step: .config, path: config.file.path, location: $0.listedAt,
+                                   message: "\($0.name) (\($0.country)) is outside the United States: NWS forecasts only the US and its territories, so "
+                                       + (chained ? "each build asks NWS in vain before the next provider of its chain" : "its build will fail"),
+                                   hint: chained ? "give the city its own `provider:` without nws" : "for cities outside the US use `provider: open-meteo` or `met-norway`")
+                    .description(label: nil)
+            }
+        }
+        // Services that ask who is calling are sent the contact as written.
+        for contact in Set(config.providersUsed.compactMap(config.contact(for:))).sorted() where Self.isExampleAddress(contact) {
+            warnings.append("\(config.file.path): contact \"\(contact)\" is an example address: services that ask who is calling (MET Norway, NWS) may block it; put an e-mail or web address where you can be reached")
         }
         var placeCount = 0
         do {

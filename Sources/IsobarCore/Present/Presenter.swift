@@ -184,8 +184,8 @@ public struct Presenter: Sendable {
                 precipitationKind: strings[Self.precipitationIsSnow(condition: day.condition, celsius: day.temperatureMax) ? "snow" : "rain"],
                 precipitationAmount: Self.amount(rain: day.rain, snow: day.snow).map { format.quantity(precipitation: $0) },
                 // OpenWeather writes its daily summary in English whatever `lang` asks (it
-                // translates only the condition descriptions): on another language's page
-                // it would be the one foreign sentence.
+                // translates only the condition descriptions), and NWS's forecast text is
+                // English: on another language's page it would be the one foreign sentence.
                 summary: strings.language == "en" ? day.summary : nil,
                 wind: day.windSpeed.map { wind(speed: $0, gust: day.windGust, degrees: day.windDirection, format: format) },
                 uvCategory: day.uvIndex.map { UVCategory.of($0).localized(strings) },

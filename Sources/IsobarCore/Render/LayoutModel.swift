@@ -67,6 +67,10 @@ public struct LayoutModel: Sendable {
                 return Attribution(name: "MET Norway", url: "https://api.met.no/",
                                    license: "CC BY 4.0", licenseURL: "https://api.met.no/doc/License")
             }
+            if api.hasPrefix("nws") {
+                // A work of the US government: public domain, no licence to name.
+                return Attribution(name: "National Weather Service (NOAA)", url: "https://www.weather.gov/", license: nil, licenseURL: nil)
+            }
             return Attribution(name: "OpenWeather", url: "https://openweathermap.org/", license: nil, licenseURL: nil)
         }
     }

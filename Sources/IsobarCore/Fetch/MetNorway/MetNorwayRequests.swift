@@ -17,12 +17,7 @@ public struct MetNorwayRequests: Sendable {
     public var userAgent: String { "isobar/\(Version.isobar) \(contact)" }
 
     /// At most four decimals and no trailing zeros: 59.9127, 10.75, 5.
-    public static func coordinate(_ value: Double) -> String {
-        var text = FixedPoint.format(value, digits: 4)
-        while text.hasSuffix("0") { text.removeLast() }
-        if text.hasSuffix(".") { text.removeLast() }
-        return text == "-0" ? "0" : text
-    }
+    public static func coordinate(_ value: Double) -> String { RequestCoordinate.text(value) }
 
     public func request(for city: CityConfig, lastModified: String?) -> HTTPRequest {
         var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: false)!

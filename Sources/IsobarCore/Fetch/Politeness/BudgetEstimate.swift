@@ -12,6 +12,8 @@ public enum BudgetEstimate {
         case .openMeteo: return 2
         // `complete` alone; fewer in fact, since none goes before MET's `Expires`.
         case .metNorway: return 1
+        // The hourly and 12-hour forecasts and the grid data (`/points` once per city).
+        case .nws: return 3
         }
     }
 
@@ -21,6 +23,7 @@ public enum BudgetEstimate {
         case .openweather: return (config.openWeather.limits, "openweather")
         case .openMeteo: return (config.openMeteo.limits, "open_meteo")
         case .metNorway: return (config.metNorway.limits, "met_norway")
+        case .nws: return (config.nws.limits, "nws")
         }
     }
 

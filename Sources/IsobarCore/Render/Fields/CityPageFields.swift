@@ -182,7 +182,7 @@ extension CityPageModel.Day: TemplateModel {
     ] + TemplateField.measured(\.measured) + [
         .init("precipitationKind", \.precipitationKind, "\"rain\", or \"snow\" when the high is at or below freezing", example: "rain"),
         .init("precipitationAmount", \.precipitationAmount, "The day's total of rain and snow", example: "3.2 mm"),
-        .init("summary", \.summary, "The provider's summary of the day (OpenWeather's, in English: on English pages only)", example: "Rain in the afternoon"),
+        .init("summary", \.summary, "The provider's summary of the day (OpenWeather's, or NWS's forecast text; in English: on English pages only)", example: "Rain in the afternoon"),
         .init("wind", \.wind, "The day's wind (the provider's daily figure: its maximum with Open-Meteo), prevailing direction and strongest gust"),
         .init("uvCategory", \.uvCategory, "UV index band (WHO)"),
         .init("sunrise", \.sunrise, "Local time of sunrise", example: "07:33"),
