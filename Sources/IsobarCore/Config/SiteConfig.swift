@@ -20,6 +20,7 @@ public struct SiteConfig: Sendable, Equatable {
     /// whose terms ask who is calling (MET Norway's User-Agent).
     public var contact: String? = nil
     public var metNorway = MetNorwaySettings()
+    public var weatherKit = WeatherKitSettings()
     public var cache: CacheSettings
     public var history: HistorySettings
     public var templatesDirectory: URL
@@ -51,6 +52,7 @@ public enum ProviderKind: String, Sendable, Equatable, CaseIterable {
     case openweather
     case openMeteo = "open-meteo"
     case metNorway = "met-norway"
+    case weatherKit = "weatherkit"
 }
 
 /// `met_norway:` — MET Norway's Locationforecast 2.0 (no key; its terms ask for an

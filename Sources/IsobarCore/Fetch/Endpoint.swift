@@ -19,6 +19,9 @@ public enum Endpoint: String, Sendable, CaseIterable, Codable {
     /// MET Norway Locationforecast 2.0, the `complete` product: current, hourly and
     /// 6-hourly steps in one GeoJSON body (no zone, no daily block).
     case metNorwayForecast = "met-norway-forecast"
+    /// Apple WeatherKit REST `/api/v1/weather/…`: current, hourly, daily, next hour and
+    /// alerts in one body.
+    case weatherKit = "weatherkit"
 
     /// The API path, for requests and for messages (it holds no secret).
     public var apiPath: String {
@@ -32,6 +35,7 @@ public enum Endpoint: String, Sendable, CaseIterable, Codable {
         case .openMeteoAirQuality: return "/v1/air-quality"
         case .openMeteoGeocode: return "/v1/search"
         case .metNorwayForecast: return "/weatherapi/locationforecast/2.0/complete"
+        case .weatherKit: return "/api/v1/weather"
         }
     }
 
@@ -49,10 +53,10 @@ public enum Endpoint: String, Sendable, CaseIterable, Codable {
 
     /// The forecast bodies a page can be built from on its own; the free API's pair
     /// (`weather` + `forecast`) is the other way to one.
-    public static let wholeForecasts: [Endpoint] = [.oneCall, .openMeteoForecast, .metNorwayForecast]
+    public static let wholeForecasts: [Endpoint] = [.oneCall, .openMeteoForecast, .metNorwayForecast, .weatherKit]
 
     /// What a city's folder needs, for messages: "onecall.json, weather.json and
-    /// forecast.json, open-meteo-forecast.json or met-norway-forecast.json".
+    /// forecast.json, open-meteo-forecast.json, met-norway-forecast.json or weatherkit.json".
     public static let forecastFilesExpected =
-        "onecall.json, weather.json and forecast.json, open-meteo-forecast.json or met-norway-forecast.json"
+        "onecall.json, weather.json and forecast.json, open-meteo-forecast.json, met-norway-forecast.json or weatherkit.json"
 }

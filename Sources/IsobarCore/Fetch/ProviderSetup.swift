@@ -54,6 +54,8 @@ struct ProviderSetup: Sendable {
                           locator: Locator(store: cached, geocoder: made.provider, required: true, endpoint: .openMeteoGeocode)), made.budget)
         case .metNorway:
             return try metNorway(config, live: live, environment)
+        case .weatherKit:
+            return try weatherKit(config, live: live, environment)
         }
     }
 
@@ -68,16 +70,23 @@ struct ProviderSetup: Sendable {
                               hint: "add `contact: you@example.org` at the top level of \(config.file.lastPathComponent)")
         }
         let requests = MetNorwayRequests(baseURL: config.metNorway.baseURL, contact: contact)
-        let geocoding = OpenMeteoRequests(settings: config.openMeteo, language: config.language, forecastHours: config.forecastHours)
         let polite = live.map { politeClient($0, .metNorway, limits: config.metNorway.limits, config, environment) }
-        var geocodingClient = polite?.client
-        geocodingClient?.budget = nil
         let clock = environment.clock
         let offTheHour = live.map { _ in OffTheHour(sleep: { try await clock.sleep($0) }, announce: environment.log) }
         let provider = MetNorwayProvider(requests: requests, client: polite?.client, cache: cache, offTheHour: offTheHour, log: environment.log)
-        let geocoder = OpenMeteoProvider(requests: geocoding, client: geocodingClient, cache: cache)
-        return (.init(kind: .metNorway, provider: provider,
-                      locator: Locator(store: cache.store, geocoder: geocoder, required: true, endpoint: .openMeteoGeocode)), polite?.budget)
+        return (.init(kind: .metNorway, provider: provider, locator: openMeteoLocator(config, cache: cache, client: polite?.client)), polite?.budget)
+    }
+
+    /// For a provider without a geocoder (MET Norway, WeatherKit): cities without
+    /// `lat`/`lon` are located by Open-Meteo's keyless one, as with `provider: open-meteo`,
+    /// through the provider's client (nil offline); those few lookups, kept for good, are
+    /// left out of its budget (they are not its requests).
+    static func openMeteoLocator(_ config: SiteConfig, cache: ResponseCache, client: PoliteClient?) -> Locator {
+        var geocodingClient = client
+        geocodingClient?.budget = nil
+        let requests = OpenMeteoRequests(settings: config.openMeteo, language: config.language, forecastHours: config.forecastHours)
+        return Locator(store: cache.store, geocoder: OpenMeteoProvider(requests: requests, client: geocodingClient, cache: cache),
+                       required: true, endpoint: .openMeteoGeocode)
     }
 
     /// Open-Meteo needs no key.
@@ -90,14 +99,14 @@ struct ProviderSetup: Sendable {
     /// A provider's way to the network: the run's one client and rate limiter (every
     /// provider shares `openweather.requests_per_minute` and friends), the retry policy,
     /// and the provider's own call budget.
-    private static func politeClient(_ live: Live, _ kind: ProviderKind, limits: CallLimits, _ config: SiteConfig,
+    static func politeClient(_ live: Live, _ kind: ProviderKind, limits: CallLimits, _ config: SiteConfig,
                                      _ environment: BuildEnvironment) -> (client: PoliteClient, budget: CallBudget) {
         let budget = CallBudget(provider: kind.rawValue, limits: limits, cache: config.cache.directory, now: environment.now)
         return (PoliteClient(client: live.http, limiter: live.limiter, retry: environment.retry, clock: environment.clock,
                              budget: budget, tally: live.tally), budget)
     }
 
-    private static func responseCache(_ config: SiteConfig, _ environment: BuildEnvironment) -> ResponseCache {
+    static func responseCache(_ config: SiteConfig, _ environment: BuildEnvironment) -> ResponseCache {
         ResponseCache(store: ResponseStore(root: config.cache.directory), maxAge: config.cache.maxAge, now: environment.now)
     }
 

@@ -25,6 +25,9 @@ public struct Normalizer: Sendable {
         if let metNorway = fetched[.metNorwayForecast] {
             return try MetNorwayDecoder(describe: { describe("owm_\($0)") }).forecast(metNorway, city: fetched.city)
         }
+        if let weatherKit = fetched[.weatherKit] {
+            return try WeatherKitDecoder(describe: { describe("owm_\($0)") }).forecast(weatherKit, city: fetched.city)
+        }
         let decoder = OpenWeatherDecoder(units: fetched.city.units)
         var forecast: Forecast
         if let oneCall = fetched[.oneCall] {

@@ -69,6 +69,18 @@ public struct SiteChecker: Sendable {
                 MetNorwayDecoder.zoneMissing($0, latitude: $0.latitude, longitude: $0.longitude, step: .config, path: config.file.path, location: $0.listedAt)
             }
         }
+        if config.providersUsed.contains(.weatherKit) {
+            // As the build would: the zones of its cities (the request needs one), and the key loads.
+            errors += config.cities.filter { $0.timeZone == nil && config.providers(for: $0).contains(.weatherKit) }.map {
+                MetNorwayDecoder.zoneMissing($0, latitude: $0.latitude, longitude: $0.longitude, step: .config, path: config.file.path,
+                                             location: $0.listedAt, why: WeatherKitDecoder.zoneReason)
+            }
+            do {
+                _ = try WeatherKitToken(config.weatherKit, variables: ProcessInfo.processInfo.environment, config: config.file)
+            } catch {
+                errors.append(Self.userError(error))
+            }
+        }
         if let contact = config.metNorwayContact, Self.isExampleAddress(contact) {
             warnings.append("\(config.file.path): contact \"\(contact)\" is an example address: services that ask who is calling (MET Norway) may block it; put an e-mail or web address where you can be reached")
         }

@@ -50,7 +50,8 @@ public struct LayoutModel: Sendable {
         public var current: Bool
     }
 
-    /// Who the weather data is from, as the providers' terms ask (Open-Meteo and MET Norway: CC BY 4.0).
+    /// Who the weather data is from, as the providers' terms ask (Open-Meteo and MET Norway:
+    /// CC BY 4.0; WeatherKit: the Apple Weather mark linking to its data sources' legal page).
     public struct Attribution: Sendable, Codable, Equatable {
         public var name: String
         public var url: String
@@ -66,6 +67,12 @@ public struct LayoutModel: Sendable {
             if api.hasPrefix("met-norway") {
                 return Attribution(name: "MET Norway", url: "https://api.met.no/",
                                    license: "CC BY 4.0", licenseURL: "https://api.met.no/doc/License")
+            }
+            // Apple's terms: the Apple Weather mark (" Weather") and a link to the legal
+            // attribution page of its data sources (https://developer.apple.com/weatherkit/data-source-attribution/).
+            if api.hasPrefix("weatherkit") {
+                return Attribution(name: "\u{F8FF}\u{00A0}Weather", url: "https://weatherkit.apple.com/legal-attribution.html",
+                                   license: nil, licenseURL: nil)
             }
             return Attribution(name: "OpenWeather", url: "https://openweathermap.org/", license: nil, licenseURL: nil)
         }

@@ -12,6 +12,8 @@ public enum BudgetEstimate {
         case .openMeteo: return 2
         // `complete` alone; fewer in fact, since none goes before MET's `Expires`.
         case .metNorway: return 1
+        // Every data set in one body.
+        case .weatherKit: return 1
         }
     }
 
@@ -21,6 +23,7 @@ public enum BudgetEstimate {
         case .openweather: return (config.openWeather.limits, "openweather")
         case .openMeteo: return (config.openMeteo.limits, "open_meteo")
         case .metNorway: return (config.metNorway.limits, "met_norway")
+        case .weatherKit: return (config.weatherKit.limits, "weatherkit")
         }
     }
 
