@@ -29,17 +29,18 @@ os.closerange(3, os.sysconf("SC_OPEN_MAX"))
 import base64
 import hashlib
 import json
-import socketserver
 import sys
 import threading
 import time
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from urllib.parse import parse_qs, urlsplit
 
 from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.hazmat.primitives.asymmetric.utils import encode_dss_signature
+
+from loopback import serve
 
 PORT, BODY_FILE, PUBLIC_KEY, LOG_FILE, TEAM, SERVICE, KEY_ID = (int(sys.argv[1]), *sys.argv[2:8])
 with open(BODY_FILE, "rb") as f:
@@ -121,16 +122,4 @@ class Handler(BaseHTTPRequestHandler):
         self.wfile.write(body)
 
 
-class Server(ThreadingHTTPServer):
-    daemon_threads = True
-
-    def server_bind(self):
-        # HTTPServer's own looks its host name up (getfqdn) between bind and listen: with
-        # no DNS that takes long, and a test's connect sent meanwhile is left unanswered.
-        socketserver.TCPServer.server_bind(self)
-        self.server_name, self.server_port = "127.0.0.1", self.server_address[1]
-
-
-server = Server(("127.0.0.1", PORT), Handler)
-open(LOG_FILE + ".ready", "w").close()  # listening: the test may go on
-server.serve_forever()
+serve(PORT, Handler, LOG_FILE + ".ready")

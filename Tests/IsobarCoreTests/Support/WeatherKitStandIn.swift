@@ -46,10 +46,7 @@ final class WeatherKitStandIn: @unchecked Sendable {
         try SSHServer.run("/usr/bin/openssl", ["genpkey", "-algorithm", "EC", "-pkeyopt", "ec_paramgen_curve:P-256", "-out", file.path])
     }
 
-    func requests() throws -> [Request] {
-        guard let text = try? String(contentsOf: log, encoding: .utf8) else { return [] }
-        return try text.split(separator: "\n").map { try JSONDecoder().decode(Request.self, from: Data($0.utf8)) }
-    }
+    func requests() throws -> [Request] { try DetachedServer.logged(log) }
 
     func stop() {
         server?.stop()
