@@ -63,7 +63,7 @@ extension ConfigLoader {
             let names = missing.map { "weatherkit.\($0.key)" }.joined(separator: ", ")
             throw (map?.owner ?? required).error(
                 "provider: weatherkit needs \(names) in \(file)",
-                hint: "add them under `weatherkit:` in \(file); \(first.key): \(first.hint) (README, \"Forecasts from Apple WeatherKit\")")
+                hint: "add \(missing.count == 1 ? "it" : "them") under `weatherkit:` in \(file); \(first.key): \(first.hint) (README, \"Forecasts from Apple WeatherKit\")")
         }
         return settings
     }
