@@ -35,8 +35,10 @@ import Testing
         defer { server.stop() }
         let site = try Self.site(server, key: "private_key_file: \"\(server.privateKey.path)\"")
         defer { site.cleanup() }
-        let run = try await IsobarRun.launch(["build"], in: site.url)
+        let run = try await IsobarRun.launch(["build", "--verbose", "--report", "report.json"], in: site.url)
         #expect(run.status == 0, "\(run.stderr)")
+        let report = try String(contentsOf: site.url.appendingPathComponent("report.json"), encoding: .utf8)
+        for text in [run.stderr, run.stdout, report] { #expect(!text.contains("eyJ") && !text.contains("Bearer"), "a token was printed: \(text)") }
         let sent = try server.requests()
         try #require(sent.count == 2, "\(sent)")
         #expect(sent.allSatisfy { $0.status == 200 }, "\(sent.map { $0.reason ?? "" })")
