@@ -89,6 +89,32 @@ import Testing
         #expect(try server.requests().last?.reason?.hasPrefix("header") == true)
     }
 
+    /// In a chain, a token Apple refuses is a failure like any other: the city comes from
+    /// the next provider, and the report says which and why.
+    @Test func aRefusedTokenFallsThroughToTheNextProviderOfTheChain() async throws {
+        let server = try WeatherKitStandIn()
+        defer { server.stop() }
+        let log = OpenMeteoStandIn.Log()
+        let (openMeteo, task, port) = try await OpenMeteoStandIn.serve(log)
+        defer { task.cancel(); Task { await openMeteo.stop() } }
+        let site = try Self.site(server, key: "private_key_file: \"\(server.otherKey.path)\"")
+        defer { site.cleanup() }
+        let file = site.url.appendingPathComponent("isobar.yml")
+        let config = try String(contentsOf: file, encoding: .utf8)
+            .replacingOccurrences(of: "provider: weatherkit", with: "provider: [weatherkit, open-meteo]")
+        try (config + "\nopen_meteo: { base_url: \"http://127.0.0.1:\(port)\", air_quality_url: \"http://127.0.0.1:\(port)\" }\n")
+            .write(to: file, atomically: true, encoding: .utf8)
+        let run = try await IsobarRun.launch(["build", "--report", "report.json"], in: site.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(try server.requests().allSatisfy { $0.status == 401 })
+        let report = try ProviderChainTests.report(site)
+        let boston = try #require(report.cities.first { $0.slug == "boston-us" })
+        #expect(boston.provider == "open-meteo" && boston.failed_providers == ["weatherkit"], "\(boston)")
+        #expect(report.providers["weatherkit"]?.failures == 2, "\(report.providers)")
+        let page = try String(contentsOf: site.url.appendingPathComponent("_site/boston-us/index.html"), encoding: .utf8)
+        #expect(page.contains("Open-Meteo") && !page.contains("legal-attribution"))
+    }
+
     /// `isobar check` refuses a config missing a piece, or a key that does not load, and
     /// passes one whose key loads.
     @Test func checkRefusesAMissingIdAndAKeyThatDoesNotLoad() async throws {

@@ -231,6 +231,13 @@ import Testing
                 #expect("\(error)".contains(expected) && "\(error)".contains("isobar.yml"), "\(error)")
             }
         }
+        // A chain, or a city's own, that names weatherkit needs the block as well.
+        let cityChain = base.replacingOccurrences(of: "provider: weatherkit\n", with: "provider: open-meteo\n")
+            .replacingOccurrences(of: "timezone: America/New_York }", with: "timezone: America/New_York, provider: [weatherkit, open-meteo] }")
+        do {
+            _ = try ConfigLoader.parse(cityChain, file: file)
+            Issue.record("a city's weatherkit chain without the block was accepted")
+        } catch { #expect("\(error)".contains("cities[0].provider") && "\(error)".contains("needs weatherkit.team_id"), "\(error)") }
         // Another provider's site may keep an incomplete block.
         _ = try ConfigLoader.parse(base.replacingOccurrences(of: "weatherkit", with: "open-meteo") + "weatherkit: { team_id: T }\n", file: file)
     }

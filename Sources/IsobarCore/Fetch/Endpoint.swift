@@ -46,6 +46,7 @@ public enum Endpoint: String, Sendable, CaseIterable, Codable {
         case .oneCall, .currentWeather, .fiveDayForecast, .airPollution, .geocode: return .openweather
         case .openMeteoForecast, .openMeteoAirQuality, .openMeteoGeocode: return .openMeteo
         case .metNorwayForecast: return .metNorway
+        case .weatherKit: return .weatherKit
         }
     }
 

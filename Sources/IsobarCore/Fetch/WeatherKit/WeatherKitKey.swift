@@ -28,7 +28,7 @@ final class WeatherKitKey: @unchecked Sendable {
         var length = 0
         let isP256 = EVP_PKEY_get_base_id(read) == EVP_PKEY_EC
             && EVP_PKEY_get_group_name(read, &name, name.count, &length) == 1
-            && String(cString: name) == "prime256v1"
+            && String(decoding: name.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self) == "prime256v1"
         guard isP256 else {
             EVP_PKEY_free(read)
             throw IsobarError(step: .config, message: "the WeatherKit key in \(origin) is not an EC P-256 key, which WeatherKit's ES256 tokens need",
