@@ -37,7 +37,7 @@ swift build --product isobar
 # (history.start_from) whatever earlier builds in the checkout recorded.
 demo="$tmp/demo"
 mkdir -p "$demo"
-cp -R isobar.yml isobar-open-meteo.yml isobar-met-norway.yml isobar-nws.yml Samples Data Templates Public "$demo/"
+cp -R isobar.yml isobar-open-meteo.yml isobar-met-norway.yml isobar-nws.yml isobar-weatherkit.yml Samples Data Templates Public "$demo/"
 isobar="$repo_root/.build/debug/isobar"
 # Fixed epoch: the build date shows on every page, so screenshots are comparable.
 (cd "$demo" && SOURCE_DATE_EPOCH=1795348800 "$isobar" build --config isobar.yml --output "$tmp/site" --quiet)
@@ -76,6 +76,12 @@ if [ -z "$*" ]; then
     ISOBAR_SITE="$tmp/nws" ISOBAR_ARTIFACTS="$artifacts/nws" PYTHONDONTWRITEBYTECODE=1 \
         python3 -m pytest -q Tests/browser/test_html.py Tests/browser/test_accessibility.py Tests/browser/test_hourly_table.py || nws_status=$?
     if [ "$nws_status" -ne 0 ]; then status=1; fi
+    # The WeatherKit demo (Boston: a nowcast, an alert, the Apple Weather attribution) too.
+    (cd "$demo" && SOURCE_DATE_EPOCH=1795348800 "$isobar" build --config isobar-weatherkit.yml --output "$tmp/weatherkit" --quiet)
+    wk_status=0
+    ISOBAR_SITE="$tmp/weatherkit" ISOBAR_ARTIFACTS="$artifacts/weatherkit" PYTHONDONTWRITEBYTECODE=1 \
+        python3 -m pytest -q Tests/browser/test_html.py Tests/browser/test_accessibility.py Tests/browser/test_hourly_table.py || wk_status=$?
+    if [ "$wk_status" -ne 0 ]; then status=1; fi
     # German words are longer: the hourly table must still fit a phone.
     sed 's/^language: .*/language: de/' "$demo/isobar-open-meteo.yml" > "$demo/isobar-de.yml"
     (cd "$demo" && SOURCE_DATE_EPOCH=1795348800 "$isobar" build --config isobar-de.yml --output "$tmp/de" --quiet)

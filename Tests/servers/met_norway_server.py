@@ -24,13 +24,14 @@ os.closerange(3, os.sysconf("SC_OPEN_MAX"))
 
 import gzip
 import json
-import socketserver
 import sys
 import threading
 import time
 from email.utils import formatdate
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from urllib.parse import parse_qs, urlsplit
+
+from loopback import serve
 
 PORT, BODY_FILE, LOG_FILE, MODE, EXPIRES_SECONDS = int(sys.argv[1]), sys.argv[2], sys.argv[3], sys.argv[4], float(sys.argv[5])
 LAST_MODIFIED = "Thu, 26 Nov 2026 09:12:04 GMT"
@@ -101,16 +102,4 @@ class Handler(BaseHTTPRequestHandler):
         self.wfile.write(body)
 
 
-class Server(ThreadingHTTPServer):
-    daemon_threads = True
-
-    def server_bind(self):
-        # HTTPServer's own looks its host name up (getfqdn) between bind and listen: with
-        # no DNS that takes long, and a test's connect sent meanwhile is left unanswered.
-        socketserver.TCPServer.server_bind(self)
-        self.server_name, self.server_port = "127.0.0.1", self.server_address[1]
-
-
-server = Server(("127.0.0.1", PORT), Handler)
-open(LOG_FILE + ".ready", "w").close()  # listening: the test may go on
-server.serve_forever()
+serve(PORT, Handler, LOG_FILE + ".ready")

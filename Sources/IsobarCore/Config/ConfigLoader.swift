@@ -6,6 +6,7 @@ public enum ConfigLoader {
     static let topLevelKeys = [
         "title", "base_url", "language", "languages", "units", "provider", "snapshot_dir", "openweather", "open_meteo",
         "contact", "met_norway", "nws", "cache", "history", "templates", "public", "places", "output", "stale_after", "cities", "deploy",
+        "weatherkit",
     ]
     static let openWeatherKeys = ["api", "base_url", "api_key_env", "requests_per_minute", "concurrency", "timeout", "connect_timeout",
                                   "daily_limit", "monthly_limit"]
@@ -130,6 +131,8 @@ public enum ConfigLoader {
                 "\(provider.rawValue) needs a contact: \(askedBy)",
                 hint: "add `contact: you@example.org` (an e-mail or web address where the service can reach the site's owner) at the top level of \(file.lastPathComponent)")
         }
+        // Required at the first `provider:` that names weatherkit, the site's or a city's.
+        config.weatherKit = try loadWeatherKit(top["weatherkit"], required: chains.first { $0.kinds.contains(.weatherKit) }?.value, folder: folder)
         // Last: a `file://` target is checked against every folder the site reads and writes.
         config.deploy = try loadDeploy(top["deploy"], siteFolders: [("the output folder", outputDirectory)] + OutputSafety.sources(of: config))
         return config
@@ -207,7 +210,7 @@ public enum ConfigLoader {
     }
 
     /// `daily_limit` and `monthly_limit` of a provider's block.
-    private static func limits(_ map: YAMLMapping) throws -> CallLimits {
+    static func limits(_ map: YAMLMapping) throws -> CallLimits {
         func limit(_ key: String) throws -> Int? {
             guard let value = map[key] else { return nil }
             let number = try value.int()

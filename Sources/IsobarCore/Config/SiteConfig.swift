@@ -21,6 +21,7 @@ public struct SiteConfig: Sendable, Equatable {
     public var contact: String? = nil
     public var metNorway = MetNorwaySettings()
     public var nws = NWSSettings()
+    public var weatherKit = WeatherKitSettings()
     public var cache: CacheSettings
     public var history: HistorySettings
     public var templatesDirectory: URL
@@ -53,6 +54,7 @@ public enum ProviderKind: String, Sendable, Equatable, CaseIterable {
     case openMeteo = "open-meteo"
     case metNorway = "met-norway"
     case nws
+    case weatherKit = "weatherkit"
 }
 
 /// `met_norway:` — MET Norway's Locationforecast 2.0 (no key; its terms ask for an
@@ -95,7 +97,7 @@ extension SiteConfig {
         switch provider {
         case .metNorway: return metNorwayContact
         case .nws: return nws.contact ?? contact
-        case .snapshot, .openweather, .openMeteo: return nil
+        case .snapshot, .openweather, .openMeteo, .weatherKit: return nil
         }
     }
 }
@@ -107,7 +109,7 @@ extension ProviderKind {
         switch self {
         case .metNorway: return "MET Norway's terms ask every request to say who sends it"
         case .nws: return "the NWS API's documentation asks every request to identify the application and a contact"
-        case .snapshot, .openweather, .openMeteo: return nil
+        case .snapshot, .openweather, .openMeteo, .weatherKit: return nil
         }
     }
 }

@@ -27,6 +27,9 @@ public enum Endpoint: String, Sendable, CaseIterable, Codable {
     case nwsForecast = "nws-forecast"
     /// NWS raw grid data: amounts, sky cover, gusts (`forecastGridData` of the point).
     case nwsGrid = "nws-grid"
+    /// Apple WeatherKit REST `/api/v1/weather/…`: current, hourly, daily, next hour and
+    /// alerts in one body.
+    case weatherKit = "weatherkit"
 
     /// The API path, for requests and for messages (it holds no secret).
     public var apiPath: String {
@@ -45,6 +48,7 @@ public enum Endpoint: String, Sendable, CaseIterable, Codable {
         case .nwsForecastHourly: return "/gridpoints/…/forecast/hourly"
         case .nwsForecast: return "/gridpoints/…/forecast"
         case .nwsGrid: return "/gridpoints/…"
+        case .weatherKit: return "/api/v1/weather"
         }
     }
 
@@ -56,6 +60,7 @@ public enum Endpoint: String, Sendable, CaseIterable, Codable {
         case .openMeteoForecast, .openMeteoAirQuality, .openMeteoGeocode: return .openMeteo
         case .metNorwayForecast: return .metNorway
         case .nwsPoints, .nwsForecastHourly, .nwsForecast, .nwsGrid: return .nws
+        case .weatherKit: return .weatherKit
         }
     }
 
@@ -64,12 +69,12 @@ public enum Endpoint: String, Sendable, CaseIterable, Codable {
     /// The forecast bodies a page can be built from on its own (NWS's hourly one with the
     /// point's `nws-points.json`, which the decoder asks for); the free API's pair
     /// (`weather` + `forecast`) is the other way to one.
-    public static let wholeForecasts: [Endpoint] = [.oneCall, .openMeteoForecast, .metNorwayForecast, .nwsForecastHourly]
+    public static let wholeForecasts: [Endpoint] = [.oneCall, .openMeteoForecast, .metNorwayForecast, .nwsForecastHourly, .weatherKit]
 
     /// What a city's folder needs, for messages: "onecall.json, weather.json and
     /// forecast.json, open-meteo-forecast.json, met-norway-forecast.json or …".
     public static let forecastFilesExpected =
-        "onecall.json, weather.json and forecast.json, open-meteo-forecast.json, met-norway-forecast.json or nws-forecast-hourly.json with nws-points.json"
+        "onecall.json, weather.json and forecast.json, open-meteo-forecast.json, met-norway-forecast.json, nws-forecast-hourly.json with nws-points.json, or weatherkit.json"
 
     /// Answers kept for good once fetched (where a city is): not a refresh's requests.
     public static let keptForGood: [Endpoint] = [.geocode, .openMeteoGeocode, .nwsPoints]

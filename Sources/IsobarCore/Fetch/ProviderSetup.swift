@@ -56,6 +56,8 @@ struct ProviderSetup: Sendable {
             return try metNorway(config, live: live, environment)
         case .nws:
             return try nws(config, live: live, environment)
+        case .weatherKit:
+            return try weatherKit(config, live: live, environment)
         }
     }
 
@@ -92,15 +94,15 @@ struct ProviderSetup: Sendable {
         return contact
     }
 
-    /// For providers without a geocoder (MET Norway, NWS): cities without `lat`/`lon` are
-    /// located by Open-Meteo's keyless one, as with `provider: open-meteo`, through the
-    /// provider's client; those few lookups, kept for good, are left out of its budget
-    /// (they are not its requests).
-    private static func openMeteoLocator(_ config: SiteConfig, cache: ResponseCache, client: PoliteClient?) -> Locator {
+    /// For a provider without a geocoder (MET Norway, NWS, WeatherKit): cities without
+    /// `lat`/`lon` are located by Open-Meteo's keyless one, as with `provider: open-meteo`,
+    /// through the provider's client (nil offline); those few lookups, kept for good, are
+    /// left out of its budget (they are not its requests).
+    static func openMeteoLocator(_ config: SiteConfig, cache: ResponseCache, client: PoliteClient?) -> Locator {
         var geocodingClient = client
         geocodingClient?.budget = nil
-        let geocoding = OpenMeteoRequests(settings: config.openMeteo, language: config.language, forecastHours: config.forecastHours)
-        return Locator(store: cache.store, geocoder: OpenMeteoProvider(requests: geocoding, client: geocodingClient, cache: cache),
+        let requests = OpenMeteoRequests(settings: config.openMeteo, language: config.language, forecastHours: config.forecastHours)
+        return Locator(store: cache.store, geocoder: OpenMeteoProvider(requests: requests, client: geocodingClient, cache: cache),
                        required: true, endpoint: .openMeteoGeocode)
     }
 
@@ -114,14 +116,14 @@ struct ProviderSetup: Sendable {
     /// A provider's way to the network: the run's one client and rate limiter (every
     /// provider shares `openweather.requests_per_minute` and friends), the retry policy,
     /// and the provider's own call budget.
-    private static func politeClient(_ live: Live, _ kind: ProviderKind, limits: CallLimits, _ config: SiteConfig,
+    static func politeClient(_ live: Live, _ kind: ProviderKind, limits: CallLimits, _ config: SiteConfig,
                                      _ environment: BuildEnvironment) -> (client: PoliteClient, budget: CallBudget) {
         let budget = CallBudget(provider: kind.rawValue, limits: limits, cache: config.cache.directory, now: environment.now)
         return (PoliteClient(client: live.http, limiter: live.limiter, retry: environment.retry, clock: environment.clock,
                              budget: budget, tally: live.tally), budget)
     }
 
-    private static func responseCache(_ config: SiteConfig, _ environment: BuildEnvironment) -> ResponseCache {
+    static func responseCache(_ config: SiteConfig, _ environment: BuildEnvironment) -> ResponseCache {
         ResponseCache(store: ResponseStore(root: config.cache.directory), maxAge: config.cache.maxAge, now: environment.now)
     }
 

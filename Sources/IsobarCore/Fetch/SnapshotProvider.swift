@@ -2,7 +2,7 @@ import Foundation
 
 /// `provider: snapshot`: reads recorded responses from `snapshot_dir`, never the network.
 /// A city needs `onecall.json`, the free pair `weather.json` + `forecast.json`,
-/// `open-meteo-forecast.json` or `met-norway-forecast.json` (`Endpoint.wholeForecasts`);
+/// `open-meteo-forecast.json`, `met-norway-forecast.json` or `weatherkit.json` (`Endpoint.wholeForecasts`);
 /// `air_pollution.json` is used when present.
 public struct SnapshotProvider: ForecastProvider {
     public let store: ResponseStore

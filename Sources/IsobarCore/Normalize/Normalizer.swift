@@ -29,6 +29,9 @@ public struct Normalizer: Sendable {
             return try NWSDecoder(describe: { describe("owm_\($0)") })
                 .forecast(points: fetched[.nwsPoints], hourly: hourly, periods: fetched[.nwsForecast], grid: fetched[.nwsGrid], city: fetched.city)
         }
+        if let weatherKit = fetched[.weatherKit] {
+            return try WeatherKitDecoder(describe: { describe("owm_\($0)") }).forecast(weatherKit, city: fetched.city)
+        }
         let decoder = OpenWeatherDecoder(units: fetched.city.units)
         var forecast: Forecast
         if let oneCall = fetched[.oneCall] {

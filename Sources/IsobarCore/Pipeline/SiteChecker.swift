@@ -81,6 +81,21 @@ public struct SiteChecker: Sendable {
                     .description(label: nil)
             }
         }
+        if config.providersUsed.contains(.weatherKit) {
+            // As the build would: the zones of its cities (the request needs one; MET's check
+            // above names those in a chain with both), and the key loads.
+            errors += config.cities.filter {
+                $0.timeZone == nil && config.providers(for: $0).contains(.weatherKit) && !config.providers(for: $0).contains(.metNorway)
+            }.map {
+                MetNorwayDecoder.zoneMissing($0, latitude: $0.latitude, longitude: $0.longitude, step: .config, path: config.file.path,
+                                             location: $0.listedAt, why: WeatherKitDecoder.zoneReason)
+            }
+            do {
+                _ = try WeatherKitToken(config.weatherKit, variables: ProcessInfo.processInfo.environment, config: config.file)
+            } catch {
+                errors.append(Self.userError(error))
+            }
+        }
         // Services that ask who is calling are sent the contact as written.
         for contact in Set(config.providersUsed.compactMap(config.contact(for:))).sorted() where Self.isExampleAddress(contact) {
             warnings.append("\(config.file.path): contact \"\(contact)\" is an example address: services that ask who is calling (MET Norway, NWS) may block it; put an e-mail or web address where you can be reached")

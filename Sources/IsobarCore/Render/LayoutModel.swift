@@ -50,7 +50,8 @@ public struct LayoutModel: Sendable {
         public var current: Bool
     }
 
-    /// Who the weather data is from, as the providers' terms ask (Open-Meteo and MET Norway: CC BY 4.0).
+    /// Who the weather data is from, as the providers' terms ask (Open-Meteo and MET Norway:
+    /// CC BY 4.0; WeatherKit: the Apple Weather mark linking to its data sources' legal page).
     public struct Attribution: Sendable, Codable, Equatable {
         public var name: String
         public var url: String
@@ -70,6 +71,12 @@ public struct LayoutModel: Sendable {
             if api.hasPrefix("nws") {
                 // A work of the US government: public domain, no licence to name.
                 return Attribution(name: "National Weather Service (NOAA)", url: "https://www.weather.gov/", license: nil, licenseURL: nil)
+            }
+            // Apple's terms: the Apple Weather mark (" Weather") and a link to the legal
+            // attribution page of its data sources (https://developer.apple.com/weatherkit/data-source-attribution/).
+            if api.hasPrefix("weatherkit") {
+                return Attribution(name: "\u{F8FF}\u{00A0}Weather", url: "https://weatherkit.apple.com/legal-attribution.html",
+                                   license: nil, licenseURL: nil)
             }
             return Attribution(name: "OpenWeather", url: "https://openweathermap.org/", license: nil, licenseURL: nil)
         }

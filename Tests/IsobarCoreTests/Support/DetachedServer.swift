@@ -20,6 +20,12 @@ struct DetachedServer {
         guard up() else { stop(); throw CocoaError(.featureUnsupported) }
     }
 
+    /// The requests a stand-in logged, one JSON object a line (none before the first).
+    static func logged<Request: Decodable>(_ log: URL) throws -> [Request] {
+        guard let text = try? String(contentsOf: log, encoding: .utf8) else { return [] }
+        return try text.split(separator: "\n").map { try JSONDecoder().decode(Request.self, from: Data($0.utf8)) }
+    }
+
     func stop() {
         if let text = try? String(contentsOf: pidFile, encoding: .utf8), let pid = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)) {
             // SIGKILL: it has nothing to tidy up, and cannot be kept waiting.

@@ -36,10 +36,7 @@ final class MetNorwayStandIn: @unchecked Sendable {
                                     folder: folder, port: port, ready: folder.appendingPathComponent("requests.jsonl.ready"))
     }
 
-    func requests() throws -> [Request] {
-        guard let text = try? String(contentsOf: log, encoding: .utf8) else { return [] }
-        return try text.split(separator: "\n").map { try JSONDecoder().decode(Request.self, from: Data($0.utf8)) }
-    }
+    func requests() throws -> [Request] { try DetachedServer.logged(log) }
 
     func stop() {
         server?.stop()

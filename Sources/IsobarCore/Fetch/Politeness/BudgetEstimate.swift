@@ -14,6 +14,8 @@ public enum BudgetEstimate {
         case .metNorway: return 1
         // The hourly and 12-hour forecasts and the grid data (`/points` once per city).
         case .nws: return 3
+        // Every data set in one body.
+        case .weatherKit: return 1
         }
     }
 
@@ -24,6 +26,7 @@ public enum BudgetEstimate {
         case .openMeteo: return (config.openMeteo.limits, "open_meteo")
         case .metNorway: return (config.metNorway.limits, "met_norway")
         case .nws: return (config.nws.limits, "nws")
+        case .weatherKit: return (config.weatherKit.limits, "weatherkit")
         }
     }
 

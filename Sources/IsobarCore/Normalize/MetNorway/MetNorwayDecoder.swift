@@ -156,9 +156,9 @@ public struct MetNorwayDecoder: Sendable {
 
     /// The error for a city without `timezone:`, for the build and for `isobar check`
     /// (which may not know where a geocoded city is yet: then the hint names a zone only
-    /// when the country has one).
+    /// when the country has one). `why`: what needs the zone (WeatherKit's requests too).
     static func zoneMissing(_ city: CityConfig, latitude: Double?, longitude: Double?, step: BuildStep, path: String,
-                            location: SourceLocation? = nil) -> IsobarError {
+                            location: SourceLocation? = nil, why: String = "MET Norway's forecasts name no time zone") -> IsobarError {
         var hint = "add `timezone:` with the city's IANA zone to \(city.name) in the config"
         let zones = CountryZones.system()?.zones(in: city.country) ?? []
         let nearest = zones.count == 1 ? zones.first
@@ -170,7 +170,7 @@ public struct MetNorwayDecoder: Sendable {
         }
         return IsobarError(
             step: step, path: path, location: location,
-            message: "MET Norway's forecasts name no time zone, and \(city.name) (\(city.country)) has no `timezone:` (local hours and days need one)",
+            message: "\(why), and \(city.name) (\(city.country)) has no `timezone:` (local hours and days need one)",
             hint: hint)
     }
 }

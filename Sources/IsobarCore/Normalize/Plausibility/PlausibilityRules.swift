@@ -60,6 +60,7 @@ struct PlausibilityRules: Sendable {
     static func openMeteo(units: Units) -> PlausibilityRules { openMeteoRules[units]! }
 
     static let metNorway = makeMetNorway()
+    static let weatherKit = makeWeatherKit()
     private static let openWeatherRules = Dictionary(uniqueKeysWithValues: Units.allCases.map { ($0, makeOpenWeather(units: $0)) })
     private static let openMeteoRules = Dictionary(uniqueKeysWithValues: Units.allCases.map { ($0, makeOpenMeteo(units: $0)) })
 
@@ -142,6 +143,27 @@ struct PlausibilityRules: Sendable {
         rules.add(direction, "wind_from_direction")
         rules.add(speed, "wind_speed", "wind_speed_of_gust", "wind_speed_percentile_10", "wind_speed_percentile_90")
         rules.add(millimetres, "precipitation_amount", "precipitation_amount_min", "precipitation_amount_max")
+        return rules
+    }
+
+    /// Apple WeatherKit: always °C, km/h, hPa (millibars), mm and mm/h, metres, and
+    /// fractions 0…1 for humidity, cloud cover and chances, whatever the language. Its times
+    /// are ISO 8601 strings, checked by the decoder.
+    private static func makeWeatherKit() -> PlausibilityRules {
+        var rules = PlausibilityRules()
+        let speed = Measure.speed.range
+        let fraction = PlausibleRange("fraction", Measure.probability.range)
+        rules.add(temperature(fahrenheit: false), "temperature", "temperatureApparent", "temperatureDewPoint", "temperatureMax", "temperatureMin")
+        rules.add(pressure, "pressure")
+        rules.add(fraction, "humidity", "cloudCover", "precipitationChance")
+        rules.add(PlausibleRange("wind speed", (speed.lowerBound * 3.6)...(speed.upperBound * 3.6), "km/h"), "windSpeed", "windGust")
+        rules.add(direction, "windDirection")
+        rules.add(uvIndex, "uvIndex", "maxUvIndex")
+        rules.add(visibility, "visibility")
+        rules.add(millimetres, "precipitationAmount", "snowfallAmount")
+        rules.add(PlausibleRange("precipitation intensity", Measure.precipitation.range, "mm/h"), "precipitationIntensity", "snowfallIntensity")
+        rules.add(latitude, "latitude")
+        rules.add(longitude, "longitude")
         return rules
     }
 }
