@@ -73,6 +73,7 @@ import Testing
             provider: met-norway
             \(contact.map { "contact: \($0)" } ?? "")
             met_norway: { base_url: "\(server.baseURL)" }
+            alerts: off
             cache: { max_age: 0s }
             cities:
             \(cities ?? "  - { name: Bergen, country: \"NO\", lat: 60.39126, lon: 5.32214, timezone: Europe/Oslo }")

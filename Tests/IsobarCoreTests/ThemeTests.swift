@@ -88,7 +88,7 @@ import Testing
         let config = site.appendingPathComponent("isobar.yml")
         let local = "http://127.0.0.1:\(port)"
         try String(contentsOf: config, encoding: .utf8)
-            .replacingOccurrences(of: "open_meteo:\n", with: "open_meteo:\n  base_url: \(local)\n  geocoding_url: \(local)\n  air_quality_url: \(local)\n")
+            .replacingOccurrences(of: "open_meteo:\n", with: "alerts: off\nopen_meteo:\n  base_url: \(local)\n  geocoding_url: \(local)\n  air_quality_url: \(local)\n")
             .write(to: config, atomically: true, encoding: .utf8)
         let check = try await IsobarRun.launch(["check"], in: site)
         #expect(check.status == 0 && check.stdout.contains("ok: 3 cities, 11 templates, 1 places"), "\(check.stdout)\(check.stderr)")
@@ -108,7 +108,7 @@ import Testing
         let hebrewSite = parent.url.appendingPathComponent("mezeg"), hebrewConfig = hebrewSite.appendingPathComponent("isobar.yml")
         #expect(try String(contentsOf: hebrewConfig, encoding: .utf8).contains("\nlanguage: he "))
         try String(contentsOf: hebrewConfig, encoding: .utf8)
-            .replacingOccurrences(of: "open_meteo:\n", with: "open_meteo:\n  base_url: \(local)\n  geocoding_url: \(local)\n  air_quality_url: \(local)\n")
+            .replacingOccurrences(of: "open_meteo:\n", with: "alerts: off\nopen_meteo:\n  base_url: \(local)\n  geocoding_url: \(local)\n  air_quality_url: \(local)\n")
             .write(to: hebrewConfig, atomically: true, encoding: .utf8)
         #expect(try await IsobarRun.launch(["build"], in: hebrewSite).status == 0)
         #expect(try String(contentsOf: hebrewSite.appendingPathComponent("_site/index.html"), encoding: .utf8).contains(#"<html lang="he" dir="rtl">"#))

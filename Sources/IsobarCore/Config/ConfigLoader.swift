@@ -5,13 +5,13 @@ import Foundation
 public enum ConfigLoader {
     static let topLevelKeys = [
         "title", "base_url", "language", "languages", "units", "provider", "snapshot_dir", "openweather", "open_meteo",
-        "contact", "met_norway", "cache", "history", "templates", "public", "places", "output", "stale_after", "cities", "deploy",
+        "contact", "met_norway", "alerts", "meteoalarm", "nws", "cache", "history", "templates", "public", "places", "output", "stale_after", "cities", "deploy",
     ]
     static let openWeatherKeys = ["api", "base_url", "api_key_env", "requests_per_minute", "concurrency", "timeout", "connect_timeout",
                                   "daily_limit", "monthly_limit"]
     static let cacheKeys = ["dir", "max_age"]
     static let historyKeys = ["database", "enabled", "start_from"]
-    static let cityKeys = ["name", "country", "state", "lat", "lon", "units", "slug", "timezone", "refresh", "language"]
+    static let cityKeys = ["name", "country", "state", "lat", "lon", "units", "slug", "timezone", "refresh", "language", "warning_area"]
 
     public static func load(from file: URL) throws -> SiteConfig {
         let data: Data
@@ -118,6 +118,7 @@ public enum ConfigLoader {
             cities: cities)
         config.contact = try top["contact"].map(contact)
         config.metNorway = try loadMetNorway(top["met_norway"])
+        try loadWarnings(top, into: &config)
         if provider == .metNorway, config.metNorwayContact == nil, let value = top["provider"] {
             // MET's terms: an unidentified client may be blocked without warning (403).
             throw value.error(
@@ -347,6 +348,7 @@ public enum ConfigLoader {
                 }
                 return listed
             }
+            let warningAreas = try map["warning_area"].map(warningAreaCodes) ?? []
             if let first = slugOwners[slug] {
                 throw at.error(
                     "slug \"\(slug)\" is already used by \(first.keyPath) (line \(first.location.line))",
@@ -355,7 +357,7 @@ public enum ConfigLoader {
             slugOwners[slug] = item
             cities.append(CityConfig(
                 name: name, country: country, state: state, latitude: lat, longitude: lon,
-                units: units, slug: slug, timeZone: timeZone, refresh: refresh, language: language,
+                units: units, slug: slug, timeZone: timeZone, refresh: refresh, language: language, warningAreas: warningAreas,
                 listedAt: SourceLocation(file: item.file, line: item.node.mark?.line ?? 1, column: item.node.mark?.column ?? 1)))
         }
         return cities

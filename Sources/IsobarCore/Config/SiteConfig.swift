@@ -18,6 +18,10 @@ public struct SiteConfig: Sendable, Equatable {
     /// whose terms ask who is calling (MET Norway's User-Agent).
     public var contact: String? = nil
     public var metNorway = MetNorwaySettings()
+    /// `alerts:`: where official warnings come from (`WarningSettings.swift`).
+    public var alerts: AlertsChoice = .auto
+    public var meteoAlarm = MeteoAlarmSettings()
+    public var nws = NWSSettings()
     public var cache: CacheSettings
     public var history: HistorySettings
     public var templatesDirectory: URL
@@ -51,7 +55,10 @@ public struct MetNorwaySettings: Sendable, Equatable {
 
 extension SiteConfig {
     /// Who MET Norway's requests say they come from: `met_norway.contact`, else `contact:`.
-    public var metNorwayContact: String? { metNorway.contact ?? contact }
+    public var metNorwayContact: String? { contact(overriddenBy: metNorway.contact) }
+
+    /// The contact a service's requests carry: its own block's `contact:`, else the top-level one.
+    public func contact(overriddenBy own: String?) -> String? { own ?? contact }
 }
 
 /// `open_meteo:` — Open-Meteo's three services; they need no key. The rate limit,
@@ -142,6 +149,9 @@ public struct CityConfig: Sendable, Equatable {
     /// `language:`: the one of the site's languages its page at the top level is in (Lod's
     /// in Hebrew on an English site), nil for the site's; as written in `languages:`.
     public var language: String? = nil
+    /// `warning_area:`: codes of the warning areas the city lies in (MeteoAlarm's EMMA_ID,
+    /// or a NUTS or national code its feed uses), for warnings sent without a polygon.
+    public var warningAreas: [String] = []
     /// Where the city is listed in the config file, for `isobar check`'s warnings about it
     /// (without the line's text, which is read only when a warning shows it).
     public var listedAt: SourceLocation?

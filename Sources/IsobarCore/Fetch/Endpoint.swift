@@ -19,6 +19,11 @@ public enum Endpoint: String, Sendable, CaseIterable, Codable {
     /// MET Norway Locationforecast 2.0, the `complete` product: current, hourly and
     /// 6-hourly steps in one GeoJSON body (no zone, no daily block).
     case metNorwayForecast = "met-norway-forecast"
+    /// NWS `/alerts/active?point=`: the warnings in force at the city (GeoJSON).
+    case nwsAlerts = "nws-alerts"
+    /// MeteoAlarm's `feeds-<country>`: every warning of one country (CAP as JSON), kept once
+    /// per country in a folder of its own (`MeteoAlarmSource.folder`), not per city.
+    case meteoAlarmWarnings = "meteoalarm-warnings"
 
     /// The API path, for requests and for messages (it holds no secret).
     public var apiPath: String {
@@ -32,6 +37,8 @@ public enum Endpoint: String, Sendable, CaseIterable, Codable {
         case .openMeteoAirQuality: return "/v1/air-quality"
         case .openMeteoGeocode: return "/v1/search"
         case .metNorwayForecast: return "/weatherapi/locationforecast/2.0/complete"
+        case .nwsAlerts: return "/alerts/active"
+        case .meteoAlarmWarnings: return "/api/v1/warnings"
         }
     }
 

@@ -20,6 +20,9 @@ public struct RawResponse: Sendable, Equatable {
 public struct CityResponses: Sendable {
     public var city: CityConfig
     public var responses: [Endpoint: RawResponse]
+    /// The city's official warnings, added after the forecast is fetched; nil where they
+    /// were not asked for (then the forecast's own alerts are shown as they came).
+    public var warnings: CityWarnings? = nil
 
     public init(city: CityConfig, responses: [Endpoint: RawResponse]) {
         self.city = city

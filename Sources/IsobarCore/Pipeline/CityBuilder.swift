@@ -101,7 +101,7 @@ struct CityBuilder: Sendable {
     /// is fresh (not due) or as fresh as the budget allows (deferred).
     func fromCache(_ city: CityConfig, deferred: Bool) -> CityResult {
         do {
-            guard let cached = try inputs.provider.fallback(city, maxAge: inputs.config.staleAfter) else {
+            guard let cached = withStoredWarnings(try inputs.provider.fallback(city, maxAge: inputs.config.staleAfter)) else {
                 throw IsobarError(
                     step: .fetch, message: "not refreshed: the call budget allowed no request this run, and there is no cached data younger than stale_after",
                     hint: "raise the provider's daily_limit or monthly_limit, or list fewer cities (`isobar check` shows what the budget allows)")
@@ -133,7 +133,12 @@ struct CityBuilder: Sendable {
         do {
             let fetched = try await inputs.timer.measure(.fetch) { () async throws -> CityResponses in
                 let located = try await inputs.timer.measure(.locate) { try await inputs.locator.locate(city) }
-                return try await inputs.provider.fetch(located)
+                var fetched = try await inputs.provider.fetch(located)
+                // Official warnings: their own sources, whatever the forecast's; a failure
+                // is logged and said on the page, never the city's.
+                fetched.warnings = await inputs.warnings.fetch(fetched.city)
+                for problem in fetched.warnings?.problems ?? [] { environment.log("\(city.name): \(problem)") }
+                return fetched
             }
             let built = try publish(fetched, stale: false)
             return CityResult(slug: city.slug, name: city.name, built: built,
@@ -142,7 +147,7 @@ struct CityBuilder: Sendable {
             // Interrupted while fetching: the city keeps its last build, as if not started.
             if Task.isCancelled || error is CancellationError { return keep(city) }
             let problem = error as? IsobarError ?? IsobarError(step: .fetch, message: "\(error)")
-            if let stale = try? inputs.provider.fallback(city, maxAge: inputs.config.staleAfter),
+            if let stale = withStoredWarnings(try? inputs.provider.fallback(city, maxAge: inputs.config.staleAfter)),
                 let built = try? publish(stale, stale: true)
             {
                 environment.log("\(city.name): \(problem.description)\n  using cached data from \(AtomDate.string(built.record.dataTime))")
@@ -155,11 +160,21 @@ struct CityBuilder: Sendable {
         }
     }
 
+    /// Stored responses with the city's stored warnings beside them (no request is sent).
+    private func withStoredWarnings(_ responses: CityResponses?) -> CityResponses? {
+        responses.map { responses in
+            var responses = responses
+            responses.warnings = inputs.warnings.stored(responses.city)
+            return responses
+        }
+    }
+
     /// What a city's pages are made from: the site-wide inputs, the city's settings and
     /// places, and its raw responses.
     func fingerprint(_ fetched: CityResponses, stale: Bool) -> String {
         var digest = Fingerprint()
         add(fetched.city, stale: stale, to: &digest)
+        digest.add(fetched.warnings?.identity ?? "")
         if let identity = inputs.provider.identity(of: fetched) {
             digest.add(identity)
             return digest.value
@@ -179,6 +194,7 @@ struct CityBuilder: Sendable {
         guard city.coordinates != nil, let identity = inputs.provider.storedIdentity(city) else { return nil }
         var digest = Fingerprint()
         add(city, stale: false, to: &digest)
+        digest.add(inputs.warnings.storedIdentity(city))
         digest.add(identity)
         return digest.value
     }

@@ -71,6 +71,7 @@ struct TemporaryFolder {
         _ = try site.write("""
             base_url: https://w.example.org/
             provider: openweather
+            alerts: [openweather]
             openweather: { base_url: "\(server.baseURL)", timeout: \(timeout) }
             cities:
             \(cities.map { "  - \($0)" }.joined(separator: "\n"))

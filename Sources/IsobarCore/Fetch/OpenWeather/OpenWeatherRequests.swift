@@ -29,7 +29,8 @@ public struct OpenWeatherRequests: Sendable {
         case .oneCall:
             // `minutely` (the next hour's precipitation) is kept: the page's nowcast.
             items = coordinates(city) + unitsAndLanguage(city)
-        case .currentWeather, .fiveDayForecast, .openMeteoForecast, .openMeteoAirQuality, .openMeteoGeocode, .metNorwayForecast:
+        case .currentWeather, .fiveDayForecast, .openMeteoForecast, .openMeteoAirQuality, .openMeteoGeocode, .metNorwayForecast,
+             .nwsAlerts, .meteoAlarmWarnings:
             items = coordinates(city) + unitsAndLanguage(city)
         }
         items.append(.init(name: "appid", value: apiKey))

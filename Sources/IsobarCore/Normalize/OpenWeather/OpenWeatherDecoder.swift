@@ -50,7 +50,7 @@ public struct OpenWeatherDecoder: Sendable {
         case .fiveDayForecast: try checkCode(try decode(FiveDayForecastBody.self, from: response).cod, response)
         case .airPollution: _ = try airPollution(response)
         case .geocode: _ = try geocode(response)
-        case .openMeteoForecast, .openMeteoAirQuality, .openMeteoGeocode, .metNorwayForecast:
+        case .openMeteoForecast, .openMeteoAirQuality, .openMeteoGeocode, .metNorwayForecast, .nwsAlerts, .meteoAlarmWarnings:
             throw IsobarError(step: .normalize, message: "\(response.endpoint.fileName) is not an OpenWeather response")
         }
     }
