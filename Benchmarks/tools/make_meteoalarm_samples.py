@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Writes a recorded-style MeteoAlarm feed for Norway (Samples/_meteoalarm/norway/
 meteoalarm-warnings.json), the warnings the demo's Norwegian cities (Bergen on the MET
-Norway demo, Oslo on the Open-Meteo one) are built with offline. No network; SAMPLE
+Norway demo, Oslo on the Open-Meteo one) are built with offline, and a quiet day's feed
+for Portugal (Lisbon, on the Open-Meteo demo: no warning in force). No network; SAMPLE
 DATA: the warnings are invented, and each says so in its text and in CAP's `note`.
 
 Shape: MeteoAlarm's `GET https://feeds.meteoalarm.org/api/v1/warnings/feeds-norway`:
@@ -68,7 +69,9 @@ feed = {"warnings": [
              "2026-11-23T06:00:00+01:00", "2026-11-24T06:00:00+01:00", "Moderate"),
     ]),
 ]}
-folder = ROOT / "_meteoalarm" / "norway"
-folder.mkdir(parents=True, exist_ok=True)
-(folder / "meteoalarm-warnings.json").write_text(json.dumps(feed, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
-print("wrote", folder / "meteoalarm-warnings.json")
+# Portugal (Lisbon, on the Open-Meteo demo) on a quiet day: the feed answers, with no warning.
+for country, body in [("norway", feed), ("portugal", {"warnings": []})]:
+    folder = ROOT / "_meteoalarm" / country
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "meteoalarm-warnings.json").write_text(json.dumps(body, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    print("wrote", folder / "meteoalarm-warnings.json")
