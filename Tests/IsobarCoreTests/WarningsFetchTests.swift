@@ -92,8 +92,10 @@ import Testing
         defer { warnings.stop() }
         let site = try Self.site(forecasts, warnings)
         defer { site.cleanup() }
-        let run = try await IsobarRun.launch(["build"], in: site.url)
+        let run = try await IsobarRun.launch(["build", "--report", "report.json"], in: site.url)
         #expect(run.status == 0, "a warning source's failure is not the city's: \(run.stderr)")
+        let report = try String(contentsOf: site.url.appendingPathComponent("report.json"), encoding: .utf8)
+        #expect(report.contains("warnings from MeteoAlarm not shown") && report.contains("warnings from NWS not shown"), "\(report)")
         #expect(try page(site, "bergen-no/index.html").contains("Warnings from MeteoAlarm could not be fetched"))
         #expect(try page(site, "new-york-us/index.html").contains("Warnings from NWS could not be fetched"))
         #expect(run.stderr.contains("Bergen: warnings from MeteoAlarm not shown") && run.stderr.contains("HTTP 503"), "\(run.stderr)")

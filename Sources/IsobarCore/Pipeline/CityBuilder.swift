@@ -142,7 +142,8 @@ struct CityBuilder: Sendable {
             }
             let built = try publish(fetched, stale: false)
             return CityResult(slug: city.slug, name: city.name, built: built,
-                              outcome: CityOutcome(slug: city.slug, name: city.name, status: .fresh, error: nil, dataTime: built.record.dataTime))
+                              outcome: CityOutcome(slug: city.slug, name: city.name, status: .fresh, error: nil, dataTime: built.record.dataTime,
+                                                   warnings: fetched.warnings?.problems ?? []))
         } catch {
             // Interrupted while fetching: the city keeps its last build, as if not started.
             if Task.isCancelled || error is CancellationError { return keep(city) }

@@ -9,6 +9,8 @@ public enum ReportFile {
         var step: String?
         var reason: String?
         var data_time: String?
+        /// Official warning sources that failed for the city; absent when none did.
+        var warnings: [String]?
     }
 
     struct Files: Encodable {
@@ -138,7 +140,7 @@ public enum ReportFile {
             output: report.output.path,
             cities: report.cities.map {
                 City(slug: $0.slug, name: $0.name, status: $0.status.rawValue, step: $0.error?.step.rawValue,
-                     reason: $0.error?.description, data_time: iso($0.dataTime))
+                     reason: $0.error?.description, data_time: iso($0.dataTime), warnings: $0.warnings.isEmpty ? nil : $0.warnings)
             },
             files: Files(written: report.filesWritten, unchanged: report.filesUnchanged, removed: report.filesRemoved),
             stage_seconds: Dictionary(uniqueKeysWithValues: report.stageSeconds.map { ($0.key.rawValue, ($0.value * 1000).rounded() / 1000) }),
