@@ -64,6 +64,8 @@ import Testing
         #expect(!feed.contains("Oslo:") && !feed.contains("Tokyo:") && !feed.contains("Troms"))
         let index = try page(site, "index.html")
         #expect(index.components(separatedBy: "card-alert-marker").count == 3, "Bergen's and New York's cards are marked")
+        #expect(index.contains(#"card-alert-marker alert-moderate"><span aria-hidden="true">⚠</span> <span class="alert-severity">Moderate</span>"#))
+        #expect(index.contains(#"card-alert-marker alert-severe"><span aria-hidden="true">⚠</span> <span class="alert-severity">Severe</span>"#))
         let json = try page(site, "bergen-no/forecast.json")
         #expect(json.contains(#""severity":"Moderate""#) && json.contains(#""source":"meteoalarm""#))
 

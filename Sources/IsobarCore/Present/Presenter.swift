@@ -152,8 +152,7 @@ public struct Presenter: Sendable {
                 description: alert.description.trimmingCharacters(in: .whitespacesAndNewlines),
                 upcoming: alert.start > current.time ? strings["upcoming"] : nil,
                 tags: alert.tags.map(Self.sentence).filter { !$0.isEmpty }, hasTags: alert.tags.contains { !$0.isEmpty },
-                severity: alert.severity.map { strings["severity_\($0.rawValue.lowercased())"] },
-                severityClass: alert.severity.map { $0.rawValue.lowercased() },
+                severity: alert.severity?.label(strings), severityClass: alert.severity?.className,
                 instruction: alert.instruction.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.flatMap { $0.isEmpty ? nil : $0 },
                 area: alert.area.flatMap { $0.isEmpty ? nil : $0 }, source: alert.source?.displayName)
         }
@@ -333,6 +332,8 @@ public struct Presenter: Sendable {
             low: today.map { format.temperature(min($0.temperatureMin, forecast.current.temperature)) },
             alertCount: count, hasAlerts: count > 0,
             alertLabel: alertLabel,
+            alertSeverity: forecast.alerts.compactMap(\.severity).max()?.label(strings),
+            alertSeverityClass: forecast.alerts.compactMap(\.severity).max()?.className,
             staleNote: stale ? staleNote(forecast, clock: clock) : nil,
             nowcast: nowcastText(forecast, clock: clock)?.text,
             updated: clock.time(forecast.current.time))
