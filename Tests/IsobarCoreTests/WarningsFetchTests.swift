@@ -103,6 +103,28 @@ import Testing
         #expect(run.stderr.contains("Bergen: warnings from MeteoAlarm not shown") && run.stderr.contains("HTTP 503"), "\(run.stderr)")
     }
 
+    /// A source down after a good run: its stored answer, younger than `stale_after`, stands
+    /// in (the page keeps the warning), and the report says so.
+    @Test func theLastStoredWarningsStandInForASourceThatFails() async throws {
+        let forecasts = try MetNorwayStandIn()
+        defer { forecasts.stop() }
+        let good = try WarningsStandIn()
+        defer { good.stop() }
+        let site = try Self.site(forecasts, good)
+        defer { site.cleanup() }
+        #expect(try await IsobarRun.launch(["build"], in: site.url).status == 0)
+        let down = try WarningsStandIn(mode: "fail")
+        defer { down.stop() }
+        let config = site.url.appendingPathComponent("isobar.yml")
+        try String(contentsOf: config, encoding: .utf8).replacingOccurrences(of: good.baseURL, with: down.baseURL)
+            .appending("\ncache: { max_age: 0s }\n").write(to: config, atomically: true, encoding: .utf8)
+        let run = try await IsobarRun.launch(["build", "--report", "report.json"], in: site.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(try down.requests().contains { $0.path.hasSuffix("/feeds-norway") && $0.status == 503 }, "the feed was asked for again")
+        #expect(try page(site, "bergen-no/index.html").contains("Yellow warning for wind, Vestland"))
+        #expect(try String(contentsOf: site.url.appendingPathComponent("report.json"), encoding: .utf8).contains("warnings from MeteoAlarm shown as last stored"))
+    }
+
     @Test func alertsOffAndACityWithoutSourceSayWarningsAreNotAvailable() async throws {
         let forecasts = try MetNorwayStandIn()
         defer { forecasts.stop() }
