@@ -133,6 +133,7 @@ import Testing
             _ = try site.write("""
                 base_url: https://w.example.org/
                 provider: openweather
+                alerts: [openweather]
                 openweather: { base_url: "\(server.baseURL)", timeout: 15s }
                 cache: { max_age: 1s }
                 stale_after: \(staleAfter)

@@ -73,6 +73,7 @@ import Testing
             provider: met-norway
             \(contact.map { "contact: \($0)" } ?? "")
             met_norway: { base_url: "\(server.baseURL)" }
+            alerts: off
             cache: { max_age: 0s }
             cities:
             \(cities ?? "  - { name: Bergen, country: \"NO\", lat: 60.39126, lon: 5.32214, timezone: Europe/Oslo }")
@@ -102,7 +103,9 @@ import Testing
 
         let second = try await IsobarRun.launch(["build"], in: site.url)
         #expect(second.status == 0, "\(second.stderr)")
-        if Date() < expiry { #expect(try server.requests().count == 1, "a build before Expires sends nothing") }
+        // On a busy machine the first build may outlast the 15 s: then the second asks too.
+        let afterSecond = try server.requests().count
+        if Date() < expiry { #expect(afterSecond == 1, "a build before Expires sends nothing") }
 
         let page = site.url.appendingPathComponent("_site/bergen-no/index.html")
         try FileManager.default.removeItem(at: page)
@@ -110,7 +113,7 @@ import Testing
         let third = try await IsobarRun.launch(["build"], in: site.url)
         #expect(third.status == 0, "\(third.stderr)")
         let all = try server.requests()
-        #expect(all.count == 2)
+        #expect(all.count == afterSecond + 1)
         #expect(all.last?.if_modified_since == MetNorwayStandIn.lastModified)
         #expect(all.last?.status == 304)
         #expect(all.allSatisfy { !$0.early }, "a request went before the Expires MET sent")

@@ -44,6 +44,7 @@ import Testing
             provider: nws
             \(contact.map { "contact: \($0)" } ?? "")
             nws: { base_url: "\(server.baseURL)" }
+            alerts: off
             cache: { max_age: 0s }
             cities:
             \(cities ?? "  - { name: Denver, country: US, state: CO, lat: 39.739236, lon: -104.990251 }")

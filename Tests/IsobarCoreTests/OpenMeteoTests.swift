@@ -182,6 +182,7 @@ import Testing
         _ = try site.write("""
             base_url: https://w.example.org/
             provider: open-meteo
+            alerts: off
             units: imperial
             open_meteo:
               base_url: http://127.0.0.1:\(port)
@@ -233,6 +234,7 @@ import Testing
         _ = try site.write("""
             base_url: https://w.example.org/
             provider: open-meteo
+            alerts: off
             open_meteo: { base_url: "http://127.0.0.1:\(port)", air_quality_url: "http://127.0.0.1:\(port)" }
             cities:
               - { name: Oslo, country: "NO", lat: 59.9127, lon: 10.7461 }

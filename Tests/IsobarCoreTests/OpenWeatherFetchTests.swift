@@ -16,6 +16,7 @@ import Testing
             title: Test Weather
             base_url: https://weather.example.org/
             provider: openweather
+            alerts: [openweather]
             openweather:
               base_url: \(server.baseURL)
               timeout: \(timeout)

@@ -34,6 +34,7 @@ import Testing
             provider: [met-norway, open-meteo]
             met_norway: { base_url: "\(metNorway.baseURL)"\(metNorwayLimit) }
             open_meteo: { base_url: "\(openMeteo)", air_quality_url: "\(openMeteo)", geocoding_url: "\(openMeteo)" }
+            alerts: off
             cache: { max_age: 0s }
             cities:
             \(cities)

@@ -80,10 +80,13 @@ import Testing
         defer { task.cancel(); Task { await server.stop() } }
         let metNorway = try MetNorwayStandIn()
         defer { metNorway.stop() }
-        // MET Norway and Open-Meteo stand in: no test touches the internet.
+        // MET Norway and Open-Meteo stand in, and no warnings are asked for (MeteoAlarm's
+        // feeds have their own tests): no test touches the internet.
         func local(_ config: URL) throws {
             let local = "http://127.0.0.1:\(port)"
-            try String(contentsOf: config, encoding: .utf8)
+            let text = try String(contentsOf: config, encoding: .utf8)
+            #expect(text.contains("\nalerts: auto "))
+            try text.replacingOccurrences(of: "\nalerts: auto ", with: "\nalerts: off ")
                 .replacingOccurrences(of: "open_meteo:\n", with: "met_norway: { base_url: \"\(metNorway.baseURL)\" }\nopen_meteo:\n  base_url: \(local)\n  geocoding_url: \(local)\n  air_quality_url: \(local)\n")
                 .write(to: config, atomically: true, encoding: .utf8)
         }

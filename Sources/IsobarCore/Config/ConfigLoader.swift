@@ -5,14 +5,14 @@ import Foundation
 public enum ConfigLoader {
     static let topLevelKeys = [
         "title", "base_url", "language", "languages", "units", "provider", "snapshot_dir", "openweather", "open_meteo",
-        "contact", "met_norway", "nws", "cache", "history", "templates", "public", "places", "output", "stale_after", "cities", "deploy",
+        "contact", "met_norway", "nws", "alerts", "meteoalarm", "cache", "history", "templates", "public", "places", "output", "stale_after", "cities", "deploy",
         "weatherkit",
     ]
     static let openWeatherKeys = ["api", "base_url", "api_key_env", "requests_per_minute", "concurrency", "timeout", "connect_timeout",
                                   "daily_limit", "monthly_limit"]
     static let cacheKeys = ["dir", "max_age"]
     static let historyKeys = ["database", "enabled", "start_from"]
-    static let cityKeys = ["name", "country", "state", "lat", "lon", "units", "slug", "timezone", "refresh", "language", "provider"]
+    static let cityKeys = ["name", "country", "state", "lat", "lon", "units", "slug", "timezone", "refresh", "language", "provider", "warning_area"]
 
     public static func load(from file: URL) throws -> SiteConfig {
         let data: Data
@@ -123,6 +123,7 @@ public enum ConfigLoader {
         config.contact = try top["contact"].map(contact)
         config.metNorway = try loadIdentifiedService(top["met_norway"], MetNorwaySettings())
         config.nws = try loadIdentifiedService(top["nws"], NWSSettings())
+        try loadWarnings(top, into: &config)
         for (value, kinds) in chains {
             guard let provider = kinds.first(where: { $0.contactRequiredBy != nil && config.contact(for: $0) == nil }),
                 let askedBy = provider.contactRequiredBy else { continue }
@@ -375,6 +376,7 @@ public enum ConfigLoader {
                 }
                 return listed
             }
+            let warningAreas = try map["warning_area"].map(warningAreaCodes) ?? []
             if let first = slugOwners[slug] {
                 throw at.error(
                     "slug \"\(slug)\" is already used by \(first.keyPath) (line \(first.location.line))",
@@ -385,7 +387,7 @@ public enum ConfigLoader {
             if let value = map["provider"], let providers { chains.append((value, providers)) }
             cities.append(CityConfig(
                 name: name, country: country, state: state, latitude: lat, longitude: lon,
-                units: units, slug: slug, timeZone: timeZone, refresh: refresh, language: language, providers: providers,
+                units: units, slug: slug, timeZone: timeZone, refresh: refresh, language: language, providers: providers, warningAreas: warningAreas,
                 listedAt: SourceLocation(file: item.file, line: item.node.mark?.line ?? 1, column: item.node.mark?.column ?? 1)))
         }
         return cities

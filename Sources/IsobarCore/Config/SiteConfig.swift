@@ -22,6 +22,9 @@ public struct SiteConfig: Sendable, Equatable {
     public var metNorway = MetNorwaySettings()
     public var nws = NWSSettings()
     public var weatherKit = WeatherKitSettings()
+    /// `alerts:`: where official warnings come from (`WarningSettings.swift`).
+    public var alerts: AlertsChoice = .auto
+    public var meteoAlarm = MeteoAlarmSettings()
     public var cache: CacheSettings
     public var history: HistorySettings
     public var templatesDirectory: URL
@@ -204,6 +207,9 @@ public struct CityConfig: Sendable, Equatable {
     public var language: String? = nil
     /// `provider:` for this city alone (a chain, as the site's); nil follows the site's.
     public var providers: [ProviderKind]? = nil
+    /// `warning_area:`: codes of the warning areas the city lies in (MeteoAlarm's EMMA_ID,
+    /// or a NUTS or national code its feed uses), for warnings sent without a polygon.
+    public var warningAreas: [String] = []
     /// Where the city is listed in the config file, for `isobar check`'s warnings about it
     /// (without the line's text, which is read only when a warning shows it).
     public var listedAt: SourceLocation?

@@ -30,6 +30,11 @@ public enum Endpoint: String, Sendable, CaseIterable, Codable {
     /// Apple WeatherKit REST `/api/v1/weather/…`: current, hourly, daily, next hour and
     /// alerts in one body.
     case weatherKit = "weatherkit"
+    /// NWS `/alerts/active?point=`: the warnings in force at the city (GeoJSON).
+    case nwsAlerts = "nws-alerts"
+    /// MeteoAlarm's `feeds-<country>`: every warning of one country (CAP as JSON), kept once
+    /// per country in a folder of its own (`MeteoAlarmSource.folder`), not per city.
+    case meteoAlarmWarnings = "meteoalarm-warnings"
 
     /// The API path, for requests and for messages (it holds no secret).
     public var apiPath: String {
@@ -49,18 +54,22 @@ public enum Endpoint: String, Sendable, CaseIterable, Codable {
         case .nwsForecast: return "/gridpoints/…/forecast"
         case .nwsGrid: return "/gridpoints/…"
         case .weatherKit: return "/api/v1/weather"
+        case .nwsAlerts: return "/alerts/active"
+        case .meteoAlarmWarnings: return "/api/v1/warnings"
         }
     }
 
-    /// The service that answers it, for the report's requests per provider (Open-Meteo's
-    /// geocoder, which MET Norway's cities are located with, is Open-Meteo's).
-    public var provider: ProviderKind {
+    /// The service that answers it, by its config name, for the report's requests per
+    /// provider (Open-Meteo's geocoder, which MET Norway's cities are located with, is
+    /// Open-Meteo's; MeteoAlarm is a warning source, not a forecast provider).
+    public var service: String {
         switch self {
-        case .oneCall, .currentWeather, .fiveDayForecast, .airPollution, .geocode: return .openweather
-        case .openMeteoForecast, .openMeteoAirQuality, .openMeteoGeocode: return .openMeteo
-        case .metNorwayForecast: return .metNorway
-        case .nwsPoints, .nwsForecastHourly, .nwsForecast, .nwsGrid: return .nws
-        case .weatherKit: return .weatherKit
+        case .oneCall, .currentWeather, .fiveDayForecast, .airPollution, .geocode: return ProviderKind.openweather.rawValue
+        case .openMeteoForecast, .openMeteoAirQuality, .openMeteoGeocode: return ProviderKind.openMeteo.rawValue
+        case .metNorwayForecast: return ProviderKind.metNorway.rawValue
+        case .nwsPoints, .nwsForecastHourly, .nwsForecast, .nwsGrid, .nwsAlerts: return ProviderKind.nws.rawValue
+        case .weatherKit: return ProviderKind.weatherKit.rawValue
+        case .meteoAlarmWarnings: return WarningSourceKind.meteoalarm.rawValue
         }
     }
 

@@ -23,6 +23,9 @@ public struct CityResponses: Sendable {
     /// The provider said its product is deprecated (MET Norway's HTTP 203): the data is
     /// good, but a chain prefers its next provider while that answers.
     public var deprecated = false
+    /// The city's official warnings, added after the forecast is fetched; nil where they
+    /// were not asked for (then the forecast's own alerts are shown as they came).
+    public var warnings: CityWarnings? = nil
 
     public init(city: CityConfig, responses: [Endpoint: RawResponse]) {
         self.city = city

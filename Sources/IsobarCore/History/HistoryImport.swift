@@ -122,7 +122,8 @@ public struct HistoryImport: Sendable {
         return children.map { directory.appendingPathComponent($0, isDirectory: true) }
     }
 
-    /// The names of the folders in `directory` (hidden ones left out), sorted.
+    /// The names of the folders in `directory` (hidden ones left out, and shared ones such
+    /// as MeteoAlarm's `_meteoalarm`, which no city's slug can name), sorted.
     static func subfolders(of directory: URL) throws -> [String] {
         let names: [String]
         do {
@@ -136,7 +137,7 @@ public struct HistoryImport: Sendable {
         }
         return names.filter { name in
             var isFolder: ObjCBool = false
-            return !name.hasPrefix(".")
+            return !name.hasPrefix(".") && !name.hasPrefix("_")
                 && FileManager.default.fileExists(atPath: directory.appendingPathComponent(name).path, isDirectory: &isFolder) && isFolder.boolValue
         }.sorted()
     }

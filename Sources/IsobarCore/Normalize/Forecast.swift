@@ -16,6 +16,9 @@ public struct Forecast: Sendable, Codable, Equatable {
     /// otherwise (and then nothing is said about the next hour).
     public var nowcast: [NowcastStep]
     public var source: Source
+    /// Which warning services cover the city and which of them could not be read; nil
+    /// where nobody asked (a forecast decoded on its own, as the history import does).
+    public var warnings: WarningCoverage? = nil
 
     public init(
         location: Location, current: CurrentConditions, hourly: [HourlyForecast],
@@ -178,6 +181,49 @@ public struct WeatherAlert: Sendable, Codable, Equatable {
     public var end: Date
     public var description: String
     public var tags: [String]
+    // What CAP-based services (NWS, MeteoAlarm) say beside the text; nil where a source
+    // does not (OpenWeather's One Call sends none of them).
+    /// CAP `severity`.
+    public var severity: AlertSeverity? = nil
+    /// CAP `urgency` as sent: Immediate, Expected, Future, Past, Unknown.
+    public var urgency: String? = nil
+    /// CAP `certainty` as sent: Observed, Likely, Possible, Unlikely, Unknown.
+    public var certainty: String? = nil
+    /// What the sender tells people to do.
+    public var instruction: String? = nil
+    /// The area it is issued for, in the sender's words.
+    public var area: String? = nil
+    /// The warning service it came from.
+    public var source: WarningSourceKind? = nil
+}
+
+/// CAP's `severity`, in its order from the least to the most severe.
+public enum AlertSeverity: String, Sendable, Codable, Equatable, CaseIterable, Comparable {
+    case unknown = "Unknown"
+    case minor = "Minor"
+    case moderate = "Moderate"
+    case severe = "Severe"
+    case extreme = "Extreme"
+
+    /// CAP's value in any case; nil for what CAP does not define.
+    public init?(cap text: String) {
+        guard let match = Self.allCases.first(where: { $0.rawValue.caseInsensitiveCompare(text) == .orderedSame }) else { return nil }
+        self = match
+    }
+
+    public static func < (a: Self, b: Self) -> Bool { allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)! }
+}
+
+/// The warning services that cover a city (`SiteConfig.warningSources`) and those of them
+/// whose warnings could not be had this run (nothing stored young enough either).
+public struct WarningCoverage: Sendable, Codable, Equatable {
+    public var sources: [WarningSourceKind]
+    public var failed: [WarningSourceKind]
+
+    public init(sources: [WarningSourceKind], failed: [WarningSourceKind] = []) {
+        self.sources = sources
+        self.failed = failed
+    }
 }
 
 public struct AirQuality: Sendable, Codable, Equatable {

@@ -9,7 +9,8 @@ public struct Normalizer: Sendable {
     }
 
     public func forecast(from fetched: CityResponses) throws -> Forecast {
-        try decoded(fetched).startingAtDataTime().withComputedSky()
+        let forecast = try decoded(fetched).startingAtDataTime().withComputedSky()
+        return fetched.warnings.map { forecast.withWarnings($0, city: fetched.city) } ?? forecast
     }
 
     private func decoded(_ fetched: CityResponses) throws -> Forecast {

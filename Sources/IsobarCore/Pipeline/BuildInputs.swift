@@ -19,6 +19,8 @@ struct BuildInputs: Sendable {
     var tally: RequestTally
     /// The call budget of the site's first provider; nil for snapshots and `--offline`.
     var budget: CallBudget?
+    /// Official warnings for each city, whatever its forecast provider.
+    var warnings: WarningFetcher
     /// Takes each built city's observation and forecast; nil when the history is
     /// disabled or could not be opened (set by the build's history step).
     var history: HistoryRecorder?
@@ -42,7 +44,8 @@ struct BuildInputs: Sendable {
         let source = try ProviderSetup.make(config, offline: options.offline, tally: tally, environment: environment)
         return BuildInputs(
             config: config, places: places, templates: templates, languages: languages, assets: assets,
-            providers: source.chain, http: source.http, tally: tally, budget: source.budget, timer: timer,
+            providers: source.chain, http: source.http, tally: tally, budget: source.budget,
+            warnings: WarningFetcher.make(config, offline: options.offline, http: source.http, tally: tally, environment: environment), timer: timer,
             siteFingerprint: siteFingerprint(config, icons: icons, images: images))
     }
 

@@ -101,12 +101,12 @@ struct CityBuilder: Sendable {
     /// is fresh (not due) or as fresh as the budget allows (deferred).
     func fromCache(_ city: CityConfig, deferred: Bool) -> CityResult {
         do {
-            guard let (cached, member) = try inputs.providers.fallback(city, maxAge: inputs.config.staleAfter) else {
+            guard let (stored, member) = try inputs.providers.fallback(city, maxAge: inputs.config.staleAfter) else {
                 throw IsobarError(
                     step: .fetch, message: "not refreshed: the call budget allowed no request this run, and there is no cached data younger than stale_after",
                     hint: "raise the provider's daily_limit or monthly_limit, or list fewer cities (`isobar check` shows what the budget allows)")
             }
-            let built = try publish(cached, from: member, stale: false)
+            let built = try publish(withStoredWarnings(stored), from: member, stale: false)
             return CityResult(slug: city.slug, name: city.name, built: built,
                               outcome: CityOutcome(slug: city.slug, name: city.name, status: deferred ? .deferred : .fresh, error: nil,
                                                    dataTime: built.record.dataTime, provider: member.kind))
@@ -133,10 +133,15 @@ struct CityBuilder: Sendable {
         }
         var failed: [ProviderKind] = []
         do {
-            let answer = try await inputs.timer.measure(.fetch) {
-                try await inputs.providers.fetch(city) { member in
+            let answer = try await inputs.timer.measure(.fetch) { () async throws -> ProviderChain.Answer in
+                var answer = try await inputs.providers.fetch(city) { member in
                     try await inputs.timer.measure(.locate) { try await member.locator.locate(city) }
                 }
+                // Official warnings: their own sources, whatever the forecast's; a failure
+                // is logged and said on the page, never the city's.
+                answer.responses.warnings = await inputs.warnings.fetch(answer.responses.city)
+                for problem in answer.responses.warnings?.problems ?? [] { environment.log("\(city.name): \(problem)") }
+                return answer
             }
             failed = answer.failures.map(\.kind)
             if let fellBack = answer.failures.last {
@@ -147,7 +152,8 @@ struct CityBuilder: Sendable {
             let built = try publish(answer.responses, from: answer.member, stale: false)
             return CityResult(slug: city.slug, name: city.name, built: built,
                               outcome: CityOutcome(slug: city.slug, name: city.name, status: .fresh, error: nil, dataTime: built.record.dataTime,
-                                                   provider: answer.member.kind, failedProviders: failed))
+                                                   provider: answer.member.kind, failedProviders: failed,
+                                                   warnings: answer.responses.warnings?.problems ?? []))
         } catch {
             // Interrupted while fetching: the city keeps its last build, as if not started.
             if Task.isCancelled || error is CancellationError { return keep(city) }
@@ -155,7 +161,7 @@ struct CityBuilder: Sendable {
             if let exhausted { failed = exhausted.failures.map(\.kind) }
             let problem = exhausted?.error ?? error as? IsobarError ?? IsobarError(step: .fetch, message: "\(error)")
             if let (stale, member) = try? inputs.providers.fallback(city, maxAge: inputs.config.staleAfter),
-                let built = try? publish(stale, from: member, stale: true)
+                let built = try? publish(withStoredWarnings(stale), from: member, stale: true)
             {
                 environment.log("\(city.name): \(problem.description)\n  using cached data from \(AtomDate.string(built.record.dataTime))")
                 return CityResult(slug: city.slug, name: city.name, built: built,
@@ -169,11 +175,19 @@ struct CityBuilder: Sendable {
         }
     }
 
+    /// Stored responses with the city's stored warnings beside them (no request is sent).
+    private func withStoredWarnings(_ responses: CityResponses) -> CityResponses {
+        var responses = responses
+        responses.warnings = inputs.warnings.stored(responses.city)
+        return responses
+    }
+
     /// What a city's pages are made from: the site-wide inputs, the city's settings and
     /// places, and its raw responses.
     func fingerprint(_ fetched: CityResponses, from provider: any ForecastProvider, stale: Bool) -> String {
         var digest = Fingerprint()
         add(fetched.city, stale: stale, to: &digest)
+        digest.add(fetched.warnings?.identity ?? "")
         if let identity = provider.identity(of: fetched) {
             digest.add(identity)
             return digest.value
@@ -195,6 +209,7 @@ struct CityBuilder: Sendable {
         guard city.coordinates != nil, let identity = inputs.providers.primary(for: city).provider.storedIdentity(city) else { return nil }
         var digest = Fingerprint()
         add(city, stale: false, to: &digest)
+        digest.add(inputs.warnings.storedIdentity(city))
         digest.add(identity)
         return digest.value
     }

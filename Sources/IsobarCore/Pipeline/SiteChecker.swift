@@ -63,6 +63,10 @@ public struct SiteChecker: Sendable {
             errors.append(Self.userError(error))
         }
         warnings += FixedOffsetCheck(config: config, zones: CountryZones.system(), now: now).warnings().map { $0.description(label: nil) }
+        if config.provider != .snapshot, !config.nwsCitiesWithoutContact.isEmpty {
+            let names = config.nwsCitiesWithoutContact.map(\.name).joined(separator: ", ")
+            warnings.append("\(config.file.path): no official warnings for \(names): the NWS issues them and asks every request to carry a contact; add `contact: you@example.org` at the top level (or `nws: { contact: … }`)")
+        }
         if config.providersUsed.contains(.metNorway) {
             // The build would fail each of these cities at Normalize; said here before one runs.
             errors += config.cities.filter { $0.timeZone == nil && config.providers(for: $0).contains(.metNorway) }.map {

@@ -90,6 +90,16 @@ public struct CityPageModel: Sendable {
         /// The sender's categories ("Wind", "Flood"), shown as small labels.
         public var tags: [String]
         public var hasTags: Bool
+        /// CAP severity in the page's language ("Severe"), and its class name (`severe`);
+        /// nil where the source sends none.
+        public var severity: String? = nil
+        public var severityClass: String? = nil
+        /// What to do, in the sender's words.
+        public var instruction: String? = nil
+        /// The area it is issued for, in the sender's words.
+        public var area: String? = nil
+        /// The warning service it came from ("MeteoAlarm").
+        public var source: String? = nil
     }
 
     public struct Hour: Sendable {
@@ -165,6 +175,9 @@ public struct CityPageModel: Sendable {
     public var airQuality: AirQualityModel?
     public var alerts: [Alert]
     public var hasAlerts: Bool
+    /// Said beside or instead of the warnings: none in force, none available for the
+    /// place, or that they could not be fetched; nil where the build did not ask.
+    public var warningsNote: String? = nil
     /// `°C`, `°F` or `K`, for column headings.
     public var temperatureUnit: String
     public var hourlyStep: String

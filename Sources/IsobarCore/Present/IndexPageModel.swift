@@ -13,6 +13,10 @@ public struct IndexPageModel: Sendable {
         public var hasAlerts: Bool
         /// "2 active alerts": the count in words, by the language's plural rules.
         public var alertLabel: String
+        /// The most severe of its warnings' CAP severities in words ("Severe") and as a class
+        /// name; nil where none says (OpenWeather's alerts).
+        public var alertSeverity: String? = nil
+        public var alertSeverityClass: String? = nil
         /// "Data from 11:50" when the latest update failed and older data is shown.
         public var staleNote: String?
         /// The next hour's rain or snow in words, where the data has a nowcast.

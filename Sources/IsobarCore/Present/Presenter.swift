@@ -151,7 +151,10 @@ public struct Presenter: Sendable {
                 end: "\(clock.dayAndDate(alert.end)) \(clock.time(alert.end))", endDateTime: clock.iso8601(alert.end),
                 description: alert.description.trimmingCharacters(in: .whitespacesAndNewlines),
                 upcoming: alert.start > current.time ? strings["upcoming"] : nil,
-                tags: alert.tags.map(Self.sentence).filter { !$0.isEmpty }, hasTags: alert.tags.contains { !$0.isEmpty })
+                tags: alert.tags.map(Self.sentence).filter { !$0.isEmpty }, hasTags: alert.tags.contains { !$0.isEmpty },
+                severity: alert.severity?.label(strings), severityClass: alert.severity?.className,
+                instruction: alert.instruction.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.flatMap { $0.isEmpty ? nil : $0 },
+                area: alert.area.flatMap { $0.isEmpty ? nil : $0 }, source: alert.source?.displayName)
         }
 
         // 48 hours from the first step shown, however many the source sent (Open-Meteo is
@@ -221,6 +224,7 @@ public struct Presenter: Sendable {
             // Open-Meteo sends codes, described from the UI strings; OpenWeather sends text.
             descriptionLanguage: primary.map { strings.table[$0.textKey] == nil } == true ? apiLanguage : strings.language,
             now: now, nowcast: nowcast(forecast, clock: clock), airQuality: air, alerts: alerts, hasAlerts: !alerts.isEmpty,
+            warningsNote: warningsNote(forecast.warnings, shown: alerts.count),
             temperatureUnit: format.temperatureSymbol,
             hourlyStep: strings[forecast.hourly.first?.stepHours == 3 ? "every_3_hours" : "hourly"],
             hourlyHeading: strings.count("next_n_hours", Double(min(48, hours.count * (upcoming.first?.stepHours ?? 1)))),
@@ -234,6 +238,18 @@ public struct Presenter: Sendable {
             share: .init(url: pageURL, email: Self.mailto(subject: shareText, body: pageURL), text: shareText),
             source: forecast.source.api.hasPrefix("openweather") ? "OpenWeather" : forecast.source.api,
             root: root, home: home ?? root + SiteLayout.index)
+    }
+
+    /// What the page says of the warnings beyond listing them: that a source could not be
+    /// fetched, that none are in force, or that no service covers the place (rather than
+    /// letting an empty list read as "no warnings").
+    func warningsNote(_ coverage: WarningCoverage?, shown: Int) -> String? {
+        guard let coverage else { return nil }
+        if coverage.sources.isEmpty { return strings["warnings_unavailable"] }
+        if !coverage.failed.isEmpty {
+            return strings.format("warnings_failed", ["sources": list(coverage.failed.map(\.displayName))])
+        }
+        return shown == 0 ? strings["warnings_none"] : nil
     }
 
     func chartSVG(_ hours: [HourlyForecast], format: UnitFormatter, clock: LocalTimeFormatter) -> String {
@@ -316,6 +332,8 @@ public struct Presenter: Sendable {
             low: today.map { format.temperature(min($0.temperatureMin, forecast.current.temperature)) },
             alertCount: count, hasAlerts: count > 0,
             alertLabel: alertLabel,
+            alertSeverity: forecast.alerts.compactMap(\.severity).max()?.label(strings),
+            alertSeverityClass: forecast.alerts.compactMap(\.severity).max()?.className,
             staleNote: stale ? staleNote(forecast, clock: clock) : nil,
             nowcast: nowcastText(forecast, clock: clock)?.text,
             updated: clock.time(forecast.current.time))

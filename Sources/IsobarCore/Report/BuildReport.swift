@@ -28,6 +28,9 @@ public struct CityOutcome: Sendable, Equatable {
     public var provider: ProviderKind? = nil
     /// The providers of the city's chain tried before it, which failed this run.
     public var failedProviders: [ProviderKind] = []
+    /// Official warning sources that failed for the city (it is built all the same, its
+    /// page saying so or showing their last stored warnings), one line each.
+    public var warnings: [String] = []
 
     /// Deferred with nothing to show: a new city waiting for the budget to allow its first data.
     public var isWaiting: Bool { status == .deferred && dataTime == nil }

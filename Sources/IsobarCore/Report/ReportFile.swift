@@ -12,6 +12,8 @@ public enum ReportFile {
         /// The provider whose data the page shows, and those of its chain that failed first.
         var provider: String?
         var failed_providers: [String]?
+        /// Official warning sources that failed for the city; absent when none did.
+        var warnings: [String]?
     }
 
     struct Files: Encodable {
@@ -153,7 +155,8 @@ public enum ReportFile {
             cities: report.cities.map {
                 City(slug: $0.slug, name: $0.name, status: $0.status.rawValue, step: $0.error?.step.rawValue,
                      reason: $0.error?.description, data_time: iso($0.dataTime), provider: $0.provider?.rawValue,
-                     failed_providers: $0.failedProviders.isEmpty ? nil : $0.failedProviders.map(\.rawValue))
+                     failed_providers: $0.failedProviders.isEmpty ? nil : $0.failedProviders.map(\.rawValue),
+                     warnings: $0.warnings.isEmpty ? nil : $0.warnings)
             },
             files: Files(written: report.filesWritten, unchanged: report.filesUnchanged, removed: report.filesRemoved),
             stage_seconds: Dictionary(uniqueKeysWithValues: report.stageSeconds.map { ($0.key.rawValue, ($0.value * 1000).rounded() / 1000) }),
@@ -170,8 +173,8 @@ public enum ReportFile {
     static func providers(_ report: BuildReport) -> [String: Provider] {
         var section: [String: Provider] = [:]
         for (path, outcomes) in report.requests.byEndpoint {
-            guard let kind = Endpoint.allCases.first(where: { $0.apiPath == path })?.provider else { continue }
-            section[kind.rawValue, default: Provider()].requests += outcomes["sent"] ?? 0
+            guard let service = Endpoint.allCases.first(where: { $0.apiPath == path })?.service else { continue }
+            section[service, default: Provider()].requests += outcomes["sent"] ?? 0
         }
         for city in report.cities {
             if let kind = city.provider {

@@ -18,6 +18,7 @@ public enum NewSite {
         # Open-Meteo (no key either). For OpenWeather: add openweather to the list and
         # export OPENWEATHER_API_KEY=your-key.
         provider: [met-norway, open-meteo]
+        alerts: auto              # official warnings from each city's national service (README, Weather warnings)
         open_meteo:
           daily_limit: 10000      # Open-Meteo's free use: 10,000 calls a day
         cache: { dir: .isobar/cache, max_age: 15m }

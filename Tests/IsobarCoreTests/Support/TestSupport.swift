@@ -71,6 +71,7 @@ struct TemporaryFolder {
         _ = try site.write("""
             base_url: https://w.example.org/
             provider: openweather
+            alerts: [openweather]
             openweather: { base_url: "\(server.baseURL)", timeout: \(timeout) }
             cities:
             \(cities.map { "  - \($0)" }.joined(separator: "\n"))
@@ -102,6 +103,10 @@ struct IsobarRun {
     init(_ arguments: [String], in folder: URL, environment extra: [String: String] = [:], timeout: TimeInterval? = nil) throws {
         // Pages must not depend on the machine's zone, nor a run on the tester's key.
         var changes: [String: String?] = ["TZ": "Pacific/Kiritimati", "OPENWEATHER_API_KEY": nil]
+        // No test touches the internet: a request to any host but this machine goes to a
+        // proxy that is not there (libcurl reads these), and fails at once.
+        for name in ["http_proxy", "https_proxy", "HTTPS_PROXY", "ALL_PROXY"] { changes[name] = "http://127.0.0.1:9" }
+        changes["no_proxy"] = "127.0.0.1,localhost"
         changes.merge(extra.mapValues { $0 }) { $1 }
         let process = try Child(Self.binary.path, arguments, in: folder, changes: changes, stdout: .pipe, stderr: .pipe)
         let stopped = Locked(false)

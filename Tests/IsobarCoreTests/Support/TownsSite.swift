@@ -23,6 +23,7 @@ enum TownsSite {
         _ = try site.write("""
             base_url: https://w.example.org/
             provider: openweather
+            alerts: [openweather]
             openweather: { base_url: "\(server.baseURL)", timeout: 20s, requests_per_minute: 100000\(openweather) }
             cache: { max_age: \(maxAge) }
             stale_after: 2d

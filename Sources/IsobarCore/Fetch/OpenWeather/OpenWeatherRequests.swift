@@ -30,7 +30,7 @@ public struct OpenWeatherRequests: Sendable {
             // `minutely` (the next hour's precipitation) is kept: the page's nowcast.
             items = coordinates(city) + unitsAndLanguage(city)
         case .currentWeather, .fiveDayForecast, .openMeteoForecast, .openMeteoAirQuality, .openMeteoGeocode, .metNorwayForecast,
-             .nwsPoints, .nwsForecastHourly, .nwsForecast, .nwsGrid, .weatherKit:
+             .nwsPoints, .nwsForecastHourly, .nwsForecast, .nwsGrid, .weatherKit, .nwsAlerts, .meteoAlarmWarnings:
             items = coordinates(city) + unitsAndLanguage(city)
         }
         items.append(.init(name: "appid", value: apiKey))

@@ -51,7 +51,7 @@ public struct OpenWeatherDecoder: Sendable {
         case .airPollution: _ = try airPollution(response)
         case .geocode: _ = try geocode(response)
         case .openMeteoForecast, .openMeteoAirQuality, .openMeteoGeocode, .metNorwayForecast,
-             .nwsPoints, .nwsForecastHourly, .nwsForecast, .nwsGrid, .weatherKit:
+             .nwsPoints, .nwsForecastHourly, .nwsForecast, .nwsGrid, .weatherKit, .nwsAlerts, .meteoAlarmWarnings:
             throw IsobarError(step: .normalize, message: "\(response.endpoint.fileName) is not an OpenWeather response")
         }
     }

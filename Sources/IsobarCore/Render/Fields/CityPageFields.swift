@@ -154,6 +154,11 @@ extension CityPageModel.Alert: TemplateModel {
         .init("upcoming", \.upcoming, "\"Upcoming\" when it starts after the data time; absent when in force", example: "Upcoming"),
         .init("tags", \.tags, "The sender's categories", example: "Wind"),
         .init("hasTags", \.hasTags, "Whether `tags` has any", example: "true"),
+        .init("severity", \.severity, "CAP severity in the page's language; absent where the source sends none", example: "Severe"),
+        .init("severityClass", \.severityClass, "The severity as a class name: extreme, severe, moderate, minor or unknown", example: "severe"),
+        .init("instruction", \.instruction, "What to do, in the sender's words; absent where it says nothing", example: "Secure loose objects."),
+        .init("area", \.area, "The area it is issued for, in the sender's words", example: "Vestland"),
+        .init("source", \.source, "The warning service it came from", example: "MeteoAlarm"),
     ])
 }
 
@@ -231,6 +236,7 @@ extension CityPageModel: TemplateModel {
         .init("airQuality", \.airQuality, "Air quality, where the data has it"),
         .init("alerts", \.alerts, "Official alerts"),
         .init("hasAlerts", \.hasAlerts, "Whether `alerts` has any", example: "false"),
+        .init("warningsNote", \.warningsNote, "None in force, none available for the place, or not fetched; absent where not asked", example: "No warnings in force"),
         .init("temperatureUnit", \.temperatureUnit, "For column headings", example: "°C"),
         .init("hourlyStep", \.hourlyStep, "\"hourly\" or \"every 3 hours\"", example: "hourly"),
         .init("hourlyHeading", \.hourlyHeading, "\"Next 48 hours\", or fewer when the data holds fewer", example: "Next 48 hours"),

@@ -14,6 +14,8 @@ extension IndexPageModel.Card: TemplateModel {
         .init("alertCount", \.alertCount, "How many alerts", example: "1"),
         .init("hasAlerts", \.hasAlerts, "Whether there are any", example: "true"),
         .init("alertLabel", \.alertLabel, "The alerts counted in words, by the language's plural rules", example: "1 active alert"),
+        .init("alertSeverity", \.alertSeverity, "The most severe alert's CAP severity in words; absent where none says", example: "Severe"),
+        .init("alertSeverityClass", \.alertSeverityClass, "That severity as a class name: extreme, severe, moderate, minor or unknown", example: "severe"),
         .init("staleNote", \.staleNote, "Shown when older data is shown", example: "Data from Sun 23 Nov 11:50"),
         .init("nowcast", \.nowcast, "The next hour's rain or snow in words", example: "No rain for at least an hour"),
         .init("updated", \.updated, "Local time of the data", example: "14:20"),

@@ -35,7 +35,11 @@ public enum AlertsFeed {
             if !alert.sender.isEmpty {
                 xml += "    <author><name>\(XMLText.escape(alert.sender))</name></author>\n"
             }
-            xml += "    <summary type=\"text\">\(XMLText.escape("\(AtomDate.string(alert.start)) – \(AtomDate.string(alert.end))\n\(alert.description)"))</summary>\n"
+            // Severity and area first (CAP sources send them), then the times and the text.
+            let heading = [alert.severity?.rawValue, alert.area].compactMap { $0 }.joined(separator: " · ")
+            let summary = (heading.isEmpty ? "" : heading + "\n") + "\(AtomDate.string(alert.start)) – \(AtomDate.string(alert.end))\n\(alert.description)"
+                + (alert.instruction.map { "\n\n" + $0 } ?? "")
+            xml += "    <summary type=\"text\">\(XMLText.escape(summary))</summary>\n"
             xml += "  </entry>\n"
         }
         return xml + "</feed>\n"

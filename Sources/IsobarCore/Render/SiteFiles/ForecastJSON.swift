@@ -344,12 +344,18 @@ final class JSONText {
             field("alerts") {
                 array(f.alerts) { a in
                     object {
+                        field("area", a.area)
+                        field("certainty", a.certainty)
                         field("description", a.description)
                         field("end", a.end)
                         field("event", a.event)
+                        field("instruction", a.instruction)
                         field("sender", a.sender)
+                        field("severity", a.severity?.rawValue)
+                        field("source", a.source?.rawValue)
                         field("start", a.start)
                         field("tags") { array(a.tags) { string($0) } }
+                        field("urgency", a.urgency)
                     }
                 }
             }
