@@ -29,8 +29,9 @@ public struct OpenWeatherRequests: Sendable {
         case .oneCall:
             // `minutely` (the next hour's precipitation) is kept: the page's nowcast.
             items = coordinates(city) + unitsAndLanguage(city)
-        case .currentWeather, .fiveDayForecast, .openMeteoForecast, .openMeteoAirQuality, .openMeteoGeocode, .metNorwayForecast,
-             .nwsPoints, .nwsForecastHourly, .nwsForecast, .nwsGrid, .weatherKit, .nwsAlerts, .meteoAlarmWarnings:
+        default:
+            // The free pair (`weather`, `forecast`); other providers' endpoints are never
+            // asked of OpenWeather, so adding a provider touches no file of OpenWeather's.
             items = coordinates(city) + unitsAndLanguage(city)
         }
         items.append(.init(name: "appid", value: apiKey))
