@@ -20,3 +20,13 @@ def serve(port, handler, ready):
     server = Server(("127.0.0.1", port), handler)
     open(ready, "w").close()  # listening: the test may go on
     server.serve_forever()
+
+
+def answer(handler, status, headers, body):
+    """Sends one whole answer: the status, `headers` (a dict), the length and `body`."""
+    handler.send_response(status)
+    for name, value in headers.items():
+        handler.send_header(name, value)
+    handler.send_header("Content-Length", str(len(body)))
+    handler.end_headers()
+    handler.wfile.write(body)

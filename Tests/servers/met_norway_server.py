@@ -31,7 +31,7 @@ from email.utils import formatdate
 from http.server import BaseHTTPRequestHandler
 from urllib.parse import parse_qs, urlsplit
 
-from loopback import serve
+from loopback import answer, serve
 
 PORT, BODY_FILE, LOG_FILE, MODE, EXPIRES_SECONDS = int(sys.argv[1]), sys.argv[2], sys.argv[3], sys.argv[4], float(sys.argv[5])
 LAST_MODIFIED = "Thu, 26 Nov 2026 09:12:04 GMT"
@@ -94,12 +94,7 @@ class Handler(BaseHTTPRequestHandler):
                  "expires": headers.get("Expires")}
         with lock, open(LOG_FILE, "a") as log:
             log.write(json.dumps(entry) + "\n")
-        self.send_response(status)
-        for name, value in headers.items():
-            self.send_header(name, value)
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        self.wfile.write(body)
+        answer(self, status, headers, body)
 
 
 serve(PORT, Handler, LOG_FILE + ".ready")

@@ -40,7 +40,7 @@ from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.hazmat.primitives.asymmetric.utils import encode_dss_signature
 
-from loopback import serve
+from loopback import answer, serve
 
 PORT, BODY_FILE, PUBLIC_KEY, LOG_FILE, TEAM, SERVICE, KEY_ID = (int(sys.argv[1]), *sys.argv[2:8])
 with open(BODY_FILE, "rb") as f:
@@ -115,11 +115,7 @@ class Handler(BaseHTTPRequestHandler):
                  "token_sha256": hashlib.sha256(token.encode()).hexdigest() if token else None}
         with lock, open(LOG_FILE, "a") as log:
             log.write(json.dumps(entry) + "\n")
-        self.send_response(status)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        self.wfile.write(body)
+        answer(self, status, {"Content-Type": "application/json"}, body)
 
 
 serve(PORT, Handler, LOG_FILE + ".ready")

@@ -6,7 +6,7 @@ public enum ConfigLoader {
     static let topLevelKeys = [
         "title", "base_url", "language", "languages", "units", "provider", "snapshot_dir", "openweather", "open_meteo",
         "contact", "met_norway", "nws", "alerts", "meteoalarm", "cache", "history", "templates", "public", "places", "output", "stale_after", "cities", "deploy",
-        "weatherkit",
+        "weatherkit", "map",
     ]
     static let openWeatherKeys = ["api", "base_url", "api_key_env", "requests_per_minute", "concurrency", "timeout", "connect_timeout",
                                   "daily_limit", "monthly_limit"]
@@ -124,6 +124,13 @@ public enum ConfigLoader {
         config.metNorway = try loadIdentifiedService(top["met_norway"], MetNorwaySettings())
         config.nws = try loadIdentifiedService(top["nws"], NWSSettings())
         try loadWarnings(top, into: &config)
+        config.map = try loadMap(top["map"])
+        if config.map != nil, config.contact == nil, let value = top["map"] {
+            // OpenStreetMap's tile usage policy: an identifying User-Agent, or be blocked.
+            throw value.error(
+                "map tiles need a contact: tile servers ask every request's User-Agent to say who sends it",
+                hint: "add `contact: you@example.org` (an e-mail or web address where the tile server can reach the site's owner) at the top level of \(file.lastPathComponent), or write `map: off`")
+        }
         for (value, kinds) in chains {
             guard let provider = kinds.first(where: { $0.contactRequiredBy != nil && config.contact(for: $0) == nil }),
                 let askedBy = provider.contactRequiredBy else { continue }

@@ -25,6 +25,8 @@ public struct SiteConfig: Sendable, Equatable {
     /// `alerts:`: where official warnings come from (`WarningSettings.swift`).
     public var alerts: AlertsChoice = .auto
     public var meteoAlarm = MeteoAlarmSettings()
+    /// `map:`: the places' map over tiles from a tile server; nil draws the pins alone.
+    public var map: MapSettings? = nil
     public var cache: CacheSettings
     public var history: HistorySettings
     public var templatesDirectory: URL

@@ -24,7 +24,8 @@ struct ProviderSetup: Sendable {
     typealias Made = (member: ProviderChain.Member, budget: CallBudget?)
 
     static func make(_ config: SiteConfig, offline: Bool, tally: RequestTally, environment: BuildEnvironment) throws -> ProviderSetup {
-        let live = offline || config.provider == .snapshot ? nil : Live(
+        // A site built from snapshots has no client, unless its map's tiles need one.
+        let live = offline || (config.provider == .snapshot && config.map == nil) ? nil : Live(
             http: CurlHTTPClient(settings: httpSettings(config.openWeather)),
             limiter: RateLimiter(requestsPerMinute: config.openWeather.requestsPerMinute, clock: environment.clock,
                                  onWaiting: { [observer = environment.observer] in observer?.rateLimit(waiting: $0) }),

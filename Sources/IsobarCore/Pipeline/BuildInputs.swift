@@ -21,6 +21,8 @@ struct BuildInputs: Sendable {
     var budget: CallBudget?
     /// Official warnings for each city, whatever its forecast provider.
     var warnings: WarningFetcher
+    /// The places' map tiles; nil without `map:` (the drawing).
+    var tiles: TileFetcher?
     /// Takes each built city's observation and forecast; nil when the history is
     /// disabled or could not be opened (set by the build's history step).
     var history: HistoryRecorder?
@@ -45,7 +47,8 @@ struct BuildInputs: Sendable {
         return BuildInputs(
             config: config, places: places, templates: templates, languages: languages, assets: assets,
             providers: source.chain, http: source.http, tally: tally, budget: source.budget,
-            warnings: WarningFetcher.make(config, offline: options.offline, http: source.http, tally: tally, environment: environment), timer: timer,
+            warnings: WarningFetcher.make(config, offline: options.offline, http: source.http, tally: tally, environment: environment),
+            tiles: TileFetcher.make(config, offline: options.offline, http: source.http, tally: tally, environment: environment), timer: timer,
             siteFingerprint: siteFingerprint(config, icons: icons, images: images))
     }
 

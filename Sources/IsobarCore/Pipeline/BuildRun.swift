@@ -27,6 +27,8 @@ struct BuildRun: Sendable {
     /// Which due cities the call budget lets this run refresh; nil without limits.
     var plan: RefreshPlan?
     var history = HistoryOutcome(recorded: 0, error: nil)
+    /// Each city's map over tiles, and the tiles to publish; nil without `map:`.
+    var maps: MapTileRun?
     /// Each city's result, in config order.
     var outcomes: [CityBuilder.CityResult] = []
     /// Whether the run was interrupted while building cities.
@@ -103,6 +105,6 @@ struct BuildRun: Sendable {
             requests: RequestCounts(inputs.tally),
             budget: await inputs.budget?.summary(), plan: plan, nextFetch: nextFetch, siteWritten: siteWritten,
             interrupted: interrupted, history: inputs.config.history.enabled ? history : nil,
-            historyDatabase: inputs.config.history.database)
+            historyDatabase: inputs.config.history.database, maps: maps)
     }
 }

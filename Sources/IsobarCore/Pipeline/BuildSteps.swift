@@ -35,13 +35,20 @@ extension BuildRun {
         }
     }
 
+    /// The tiles of each city's map, from the cache or the tile server (`TileFetcher`);
+    /// what cannot be had leaves a city with the drawing, never fails the run.
+    mutating func fetchMapTiles() async {
+        guard let tiles = inputs.tiles else { return }
+        maps = await tiles.run(inputs.config.cities, places: inputs.places)
+    }
+
     /// Locates, fetches, normalizes, presents, renders and writes each city, a few at a
     /// time (`CityBuilder`). Nothing is written until a city has been built, so a run in
     /// which none can be built leaves the site exactly as it was: it fails, or, when every
     /// city only waits for its first data under the budget, ends with a report that says
     /// when the first comes.
     mutating func buildCities() async throws {
-        outcomes = await CityBuilder(environment: environment, inputs: inputs, output: output, plan: plan).buildAll()
+        outcomes = await CityBuilder(environment: environment, inputs: inputs, output: output, plan: plan, maps: maps?.maps ?? [:]).buildAll()
         interrupted = Task.isCancelled
         guard !wroteSite else { return }
         // Each city's reason was already logged as it failed.
@@ -86,6 +93,12 @@ extension BuildRun {
         for file in siteFiles + inputs.assets.files {
             manifest.files[file.path] = ""
             try output.writer.write(file.content, to: file.path)
+        }
+        // Each tile once, however many cities' maps show it.
+        for tile in maps?.published ?? [] {
+            guard let data = FileManager.default.contents(atPath: tile.file.path) else { continue }
+            manifest.files[tile.path] = ""
+            try output.writer.write(data, to: tile.path)
         }
     }
 

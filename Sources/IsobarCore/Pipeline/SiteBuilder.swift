@@ -20,6 +20,7 @@ public struct SiteBuilder: Sendable {
     static let steps: [BuildRun.Step] = [
         step("Budget", .fetch) { try await $0.planBudget() },
         step("History", .history) { try $0.openHistory() },
+        step("Map tiles", .fetch) { await $0.fetchMapTiles() },
         step("Cities", nil) { try await $0.buildCities() },
         step("Site pages", .render) { try $0.renderSitePages() },
         step("Publish", .publish) { try $0.publishSiteFiles() },

@@ -101,8 +101,9 @@ public struct SiteChecker: Sendable {
             }
         }
         // Services that ask who is calling are sent the contact as written.
-        for contact in Set(config.providersUsed.compactMap(config.contact(for:))).sorted() where Self.isExampleAddress(contact) {
-            warnings.append("\(config.file.path): contact \"\(contact)\" is an example address: services that ask who is calling (MET Norway, NWS) may block it; put an e-mail or web address where you can be reached")
+        let mapContact = config.map != nil ? config.contact : nil
+        for contact in Set(config.providersUsed.compactMap(config.contact(for:)) + [mapContact].compactMap { $0 }).sorted() where Self.isExampleAddress(contact) {
+            warnings.append("\(config.file.path): contact \"\(contact)\" is an example address: services that ask who is calling (MET Norway, NWS, tile servers) may block it; put an e-mail or web address where you can be reached")
         }
         var placeCount = 0
         do {
@@ -126,7 +127,7 @@ public struct SiteChecker: Sendable {
         let summary = errors.isEmpty
             ? "ok: \(config.cities.count) cities, \(templateCount) templates, \(placeCount) places; \(warnings.count) warning\(warnings.count == 1 ? "" : "s")"
             : "\(errors.count) error\(errors.count == 1 ? "" : "s"), \(warnings.count) warning\(warnings.count == 1 ? "" : "s")"
-        return Result(errors: errors, warnings: warnings, notes: Self.chainNotes(config) + [BudgetEstimate.describe(config)].compactMap { $0 },
+        return Result(errors: errors, warnings: warnings, notes: Self.chainNotes(config) + [BudgetEstimate.describe(config), Self.mapNote(config)].compactMap { $0 },
                       summary: summary)
     }
 
@@ -143,6 +144,11 @@ public struct SiteChecker: Sendable {
             notes.append("providers for \(city.name): \(chain(own))")
         }
         return notes
+    }
+
+    /// Where the map's tiles come from, and how few a run may ask for.
+    static func mapNote(_ config: SiteConfig) -> String? {
+        config.map.map { "map: tiles from \($0.tiles.host) (zoom up to \($0.maxZoom), at most \($0.maxTilesPerRun) tile requests a run)" }
     }
 
     /// The domains RFC 2606 reserves for examples, as `isobar new` writes.

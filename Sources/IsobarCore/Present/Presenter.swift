@@ -106,7 +106,7 @@ public struct Presenter: Sendable {
 
     /// `url`: the page's public address (its folder, in its language's place on the site);
     /// `home`: the link to the index in the page's language. Both default to the top level's.
-    public func cityPage(_ forecast: Forecast, city: CityConfig, places: [Place], root: String, stale: Bool = false,
+    public func cityPage(_ forecast: Forecast, city: CityConfig, places: [Place], map tiled: CityMap? = nil, root: String, stale: Bool = false,
                          history past: HistorySummary? = nil, url: String? = nil, home: String? = nil) -> CityPageModel {
         let format = UnitFormatter(units: city.units, locale: locale)
         let clock = LocalTimeFormatter(zone: forecast.location.timeZone, language: language, around: forecast.current.time)
@@ -206,12 +206,15 @@ public struct Presenter: Sendable {
                 openStreetMap: Self.openStreetMapLink(latitude: place.lat, longitude: place.lon),
                 image: place.image.flatMap { placeImages.contains($0) ? root + "assets/places/" + $0 : nil })
         }
-        let map = PlacesMap(
-            pins: placeModels.map { model in
-                let place = places[model.number - 1]
-                return .init(number: model.number, name: model.name, latitude: place.lat, longitude: place.lon, anchor: model.anchor)
-            },
-            title: strings["places_map"]).svg(id: "places-map")
+        let pins = placeModels.map { model in
+            let place = places[model.number - 1]
+            return PlacesMap.Pin(number: model.number, name: model.name, latitude: place.lat, longitude: place.lon, anchor: model.anchor)
+        }
+        // Over tiles when the run has them for the city; else Isobar's own drawing.
+        let map = tiled.map {
+            TiledMap(map: $0, pins: pins, label: strings.count("map_of_n_places", Double(pins.count), ["city": city.name]), root: root)
+                .html(id: "places-map")
+        } ?? PlacesMap(pins: pins, title: strings["places_map"]).svg(id: "places-map")
 
         let pageURL = url ?? SiteLayout.cityURL(city.slug, base: baseURL.absoluteString)
         let shareText = "\(city.name): \(now.temperature.text) · \(now.description)"

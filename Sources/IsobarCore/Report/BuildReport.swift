@@ -62,6 +62,8 @@ public struct BuildReport: Sendable {
     /// What the run recorded in the history; nil when it is disabled.
     public var history: HistoryOutcome? = nil
     public var historyDatabase: URL? = nil
+    /// What the run's map step did; nil without `map:`.
+    public var maps: MapTileRun? = nil
 
     /// DESIGN.md: 0 every city fresh (or deferred by the budget, as planned — also when
     /// every city waits for its first data and nothing could be written); 2 site written

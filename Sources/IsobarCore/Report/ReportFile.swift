@@ -53,6 +53,18 @@ public enum ReportFile {
         var fallbacks = 0
     }
 
+    /// The places' maps: the tile server, what the run asked of it (its requests are in
+    /// `requests.by_endpoint["map tiles"]`), and the cities left with the drawing.
+    struct MapTiles: Encodable {
+        var server: String
+        var requests: Int
+        var tiles_from_cache: Int
+        var tiles_over_cap: Int
+        var tiles_published: Int
+        var cities_with_tiles: Int
+        var cities_drawn: [String]
+    }
+
     struct Budget: Encodable {
         var provider: String
         var daily_limit: Int?
@@ -87,6 +99,7 @@ public enum ReportFile {
         var budget: Budget?
         var providers: [String: Provider]? = nil
         var history: History? = nil
+        var map_tiles: MapTiles? = nil
         var deploy: Deploy?
     }
 
@@ -167,7 +180,12 @@ public enum ReportFile {
             providers: providers(report),
             history: report.history.map { History(database: report.historyDatabase?.path ?? "", recorded: $0.recorded, pruned: $0.pruned?.rows,
                                                      recording_cpu_seconds: ($0.recordingCPUSeconds * 1000).rounded() / 1000,
-                                                     error: $0.error?.description) })
+                                                     error: $0.error?.description) },
+            map_tiles: report.maps.map { maps in
+                MapTiles(server: maps.server, requests: report.requests.byEndpoint[TileFetcher.label]?["sent"] ?? 0,
+                         tiles_from_cache: maps.fromCache, tiles_over_cap: maps.overCap, tiles_published: maps.published.count,
+                         cities_with_tiles: maps.maps.count, cities_drawn: maps.drawn)
+            })
     }
 
     static func providers(_ report: BuildReport) -> [String: Provider] {

@@ -8,13 +8,20 @@ public struct HTTPRequest: Sendable {
     /// Response headers the caller needs (MET Norway's `Last-Modified` and `Expires`),
     /// handed back in `HTTPResponse.headers`; every other header is dropped.
     public var keptHeaders: [String]
+    /// What the report counts a request without an endpoint as (`map tiles`).
+    public var label: String?
 
-    public init(url: URL, headers: [String: String] = [:], endpoint: Endpoint? = nil, keptHeaders: [String] = []) {
+    public init(url: URL, headers: [String: String] = [:], endpoint: Endpoint? = nil, keptHeaders: [String] = [], label: String? = nil) {
         self.url = url
         self.headers = headers
         self.endpoint = endpoint
         self.keptHeaders = keptHeaders
+        self.label = label
     }
+
+    /// The report's name for what the request asks for: the endpoint's API path (the URL
+    /// holds the key), else its label.
+    public var countedAs: String { endpoint?.apiPath ?? label ?? "other" }
 }
 
 public struct HTTPResponse: Sendable {

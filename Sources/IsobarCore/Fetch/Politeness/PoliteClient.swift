@@ -47,23 +47,23 @@ public struct PoliteClient: Sendable {
             do {
                 try await budget?.spend()
             } catch {
-                tally.refused(request.endpoint)
+                tally.refused(request)
                 throw error
             }
-            tally.sent(request.endpoint)
+            tally.sent(request)
             let wait: TimeInterval?
             let failure: RequestFailure
             do {
                 let response = try await client.get(request)
-                tally.ended(request.endpoint, outcome: RequestTally.outcome(status: response.status))
+                tally.ended(request, outcome: RequestTally.outcome(status: response.status))
                 if (200...299).contains(response.status) { return response }
                 // "Not modified" answers a conditional request: the caller's copy is current.
-                if response.status == 304, request.headers["If-Modified-Since"] != nil { return response }
+                if response.status == 304, request.headers["If-Modified-Since"] != nil || request.headers["If-None-Match"] != nil { return response }
                 failure = RequestFailure(cause: .status(response), attempts: attempt)
                 wait = RetryPolicy.isRetryable(status: response.status)
                     ? retry.delay(afterAttempt: attempt, retryAfter: response.retryAfter) : nil
             } catch let error as TransportError {
-                tally.ended(request.endpoint, outcome: RequestTally.network)
+                tally.ended(request, outcome: RequestTally.network)
                 failure = RequestFailure(cause: .transport(error), attempts: attempt)
                 wait = RetryPolicy.isRetryable(error) ? retry.delay(afterAttempt: attempt, retryAfter: nil) : nil
             }

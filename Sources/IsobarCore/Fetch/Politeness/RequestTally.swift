@@ -27,29 +27,25 @@ public final class RequestTally: @unchecked Sendable {
     public static let network = "network"
 
     /// A request has gone out; `outcome` is recorded when it ends.
-    func sent(_ endpoint: Endpoint?) {
+    func sent(_ request: HTTPRequest) {
         lock.withLock {
             sentCount += 1
             if let city = Self.city { perCity[city, default: 0] += 1 }
-            outcomes[Self.name(endpoint), default: [:]]["sent", default: 0] += 1
+            outcomes[request.countedAs, default: [:]]["sent", default: 0] += 1
         }
         onSent()
     }
 
-    func ended(_ endpoint: Endpoint?, outcome: String) {
-        lock.withLock { outcomes[Self.name(endpoint), default: [:]][outcome, default: 0] += 1 }
+    func ended(_ request: HTTPRequest, outcome: String) {
+        lock.withLock { outcomes[request.countedAs, default: [:]][outcome, default: 0] += 1 }
     }
 
     /// A request the call budget did not allow: never sent.
-    func refused(_ endpoint: Endpoint?) {
+    func refused(_ request: HTTPRequest) {
         lock.withLock {
             refusedCount += 1
-            outcomes[Self.name(endpoint), default: [:]]["refused_by_budget", default: 0] += 1
+            outcomes[request.countedAs, default: [:]]["refused_by_budget", default: 0] += 1
         }
-    }
-
-    private static func name(_ endpoint: Endpoint?) -> String {
-        endpoint?.apiPath ?? "other"
     }
 
     public var sent: Int { lock.withLock { sentCount } }

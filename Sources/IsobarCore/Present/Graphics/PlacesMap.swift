@@ -42,7 +42,7 @@ public struct PlacesMap: Sendable {
             let rightSide = px < Self.width * 0.62
             let labelX = XMLText.number(rightSide ? px + 14 : px - 14)
             let anchor = rightSide ? "start" : "end"
-            svg += "<a href=\"#\(XMLText.escape(pin.anchor))\"><g class=\"map-pin\">"
+            svg += "<a id=\"pin-\(pin.number)\" href=\"#\(XMLText.escape(pin.anchor))\"><g class=\"map-pin\">"
             svg += #"<circle cx="\#(XMLText.number(px))" cy="\#(XMLText.number(py))" r="10"/>"#
             svg += #"<text class="map-number" x="\#(XMLText.number(px))" y="\#(XMLText.number(py))" text-anchor="middle" dominant-baseline="central">\#(pin.number)</text>"#
             svg += #"<text class="map-label" x="\#(labelX)" y="\#(XMLText.number(py))" text-anchor="\#(anchor)" dominant-baseline="central">\#(XMLText.escape(pin.name))</text>"#
