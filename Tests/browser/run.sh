@@ -140,6 +140,29 @@ if [ -z "$*" ]; then
         ISOBAR_ARTIFACTS="$artifacts/multilingual" PYTHONDONTWRITEBYTECODE=1 \
         python3 -m pytest -q -k "not selftest" $checks || ml_status=$?
     if [ "$ml_status" -ne 0 ]; then status=1; fi
+
+    # The places' map over tiles (README, "Maps"), from the loopback tile stand-in whose
+    # tiles say "TEST IMAGERY — NOT A MAP": the city pages with places, in English and
+    # Hebrew (a map does not mirror), checked as the others, and by test_map.py (pins on
+    # their places within a pixel, tiles loaded, attribution, links between list and pins).
+    tile_port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
+    python3 Tests/servers/tile_server.py "$tile_port" "$tmp/tiles.jsonl" ok 86400 > "$tmp/tiles.log" 2>&1 &
+    tile_pid=$!
+    for _ in $(seq 600); do [ -e "$tmp/tiles.jsonl.ready" ] && break; sleep 0.1; done
+    map_block="map: { tiles: \"http://127.0.0.1:$tile_port/tiles/{z}/{x}/{y}.png\", attribution: \"Test imagery from Isobar's tile stand-in, not a map\", attribution_url: \"https://weather.example.org/\" }"
+    map_sites=""
+    for l in en he; do
+        { sed "s/^language: .*/language: $l/" "$demo/isobar.yml"; echo "contact: ops@example.org"; echo "$map_block"; } > "$demo/isobar-map-$l.yml"
+        (cd "$demo" && SOURCE_DATE_EPOCH=1795348800 "$isobar" build --config "isobar-map-$l.yml" --output "$tmp/map-$l" --quiet)
+        map_sites="$map_sites:$tmp/map-$l"
+    done
+    kill "$tile_pid" 2>/dev/null || true
+    map_status=0
+    ISOBAR_SITE="${map_sites#:}" ISOBAR_PAGES="london-gb/index.html paris-fr/index.html new-york-us/index.html" \
+        ISOBAR_ARTIFACTS="$artifacts/map" PYTHONDONTWRITEBYTECODE=1 \
+        python3 -m pytest -q -k "not selftest" Tests/browser/test_html.py Tests/browser/test_accessibility.py Tests/browser/test_map.py \
+        Tests/browser/test_site.py::test_no_horizontal_overflow Tests/browser/test_site.py::test_no_requests_to_other_hosts || map_status=$?
+    if [ "$map_status" -ne 0 ]; then status=1; fi
 fi
 echo "run.sh: artifacts in $artifacts"
 exit "$status"
