@@ -204,6 +204,25 @@ import Testing
         #expect(try page(site).contains(#"class="tile-map""#))
     }
 
+    /// `{r}`: the server's high-DPI tiles (`@2x`, 512 pixels), shown in the same frame.
+    @Test func highDPITilesAreAskedForWhereTheServerOffersThem() async throws {
+        let server = try TileStandIn()
+        defer { server.stop() }
+        let site = try Self.site(server)
+        defer { site.cleanup() }
+        let config = site.url.appendingPathComponent("isobar.yml")
+        try String(contentsOf: config, encoding: .utf8).replacingOccurrences(of: "{y}.png", with: "{y}{r}.png")
+            .write(to: config, atomically: true, encoding: .utf8)
+        let run = try await IsobarRun.launch(["build"], in: site.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        let sent = try server.requests()
+        #expect(sent.count == Self.londonTiles.count && sent.allSatisfy { $0.path.hasSuffix("@2x.png") && $0.status == 200 })
+        // The PNG's width, from its header (IHDR): twice a tile's pixels.
+        let tile = try Data(contentsOf: site.url.appendingPathComponent("_site/assets/tiles/\(Self.londonTiles[0]).png"))
+        #expect(tile[16..<20].reduce(0) { $0 << 8 | Int($1) } == 512)
+        #expect(try page(site).contains(#"src="../assets/tiles/\#(Self.londonTiles[0]).png" alt="" style="#))
+    }
+
     /// A tile past its time (a week, as the server's max-age is shorter) is asked for with
     /// its ETag, and a 304 keeps it for another week.
     @Test func anExpiredTileIsAskedIfChanged() async throws {

@@ -23,6 +23,10 @@ public enum NewSite {
           daily_limit: 10000      # Open-Meteo's free use: 10,000 calls a day
         cache: { dir: .isobar/cache, max_age: 15m }
         places: places.json
+        # The places' map over OpenStreetMap's tiles, fetched at build time (a few a run,
+        # kept a week) and published with the site. Uncomment once `contact:` is yours:
+        # the tile server asks who is calling (README, Maps).
+        # map: {}
         output: _site
         # The theme is built in. To change it, run `isobar theme eject`: Templates/ and
         # Public/ appear here, and every file in them overrides the built-in one.
