@@ -73,7 +73,9 @@ public struct MapFrame: Sendable, Equatable {
         let last = (x: Int(((originX + Self.width) / Self.tileSize).rounded(.up)) - 1,
                     y: Int(((originY + Self.height) / Self.tileSize).rounded(.up)) - 1)
         var tiles: [Tile] = []
-        for row in max(first.y, 0)...min(last.y, count - 1) {
+        let top = max(first.y, 0), bottom = min(last.y, count - 1)
+        guard top <= bottom else { return [] }
+        for row in top...bottom {
             for column in first.x...last.x {
                 tiles.append(Tile(z: zoom, x: ((column % count) + count) % count, y: row,
                                   left: Double(column) * Self.tileSize - originX, top: Double(row) * Self.tileSize - originY))
