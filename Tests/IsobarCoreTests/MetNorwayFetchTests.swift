@@ -46,7 +46,7 @@ import Testing
         let base = "base_url: https://w.example.org/\nprovider: met-norway\ncities: [{ name: Bergen, country: \"NO\", timezone: Europe/Oslo }]\n"
         let file = URL(fileURLWithPath: "/tmp/isobar.yml")
         let config = try ConfigLoader.parse(base + "contact: ops@example.org\nmet_norway: { contact: https://weather.example.org/ }\n", file: file)
-        #expect(config.metNorwayContact == "https://weather.example.org/")
+        #expect(config.contact(for: .metNorway) == "https://weather.example.org/")
         #expect(config.metNorway.baseURL.absoluteString == "https://api.met.no/weatherapi/locationforecast/2.0")
         for (contact, expected) in [("ops example", "holds a space"), ("nobody", "neither an e-mail nor a web address")] {
             #expect(throws: IsobarError.self) { try ConfigLoader.parse(base + "contact: \(contact)\n", file: file) }

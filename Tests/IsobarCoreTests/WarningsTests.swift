@@ -113,7 +113,7 @@ import Testing
         let listed = try ConfigLoader.parse(base + "alerts: [meteoalarm]\n" + cities, file: file)
         #expect(listed.cities.map(listed.warningSources) == [[.meteoalarm], [], []])
         let nws = try ConfigLoader.parse(base + "contact: a@b.org\nnws: { contact: https://weather.example.org/ }\n" + cities, file: file)
-        #expect(nws.nwsContact == "https://weather.example.org/" && nws.nws.baseURL.absoluteString == "https://api.weather.gov")
+        #expect(nws.contact(for: .nws) == "https://weather.example.org/" && nws.nws.baseURL.absoluteString == "https://api.weather.gov")
         for (text, expected) in [("alerts: sometimes\n", "is not auto, off or a list"), ("alerts: [nws, nws]\n", "listed twice"),
                                  ("alerts: [dwd]\n", "dwd"), ("alerts: [nws]\n", "nws needs a contact")] {
             do {

@@ -14,7 +14,7 @@ extension ConfigLoader {
         config.alerts = try alerts(value)
         // Asked for by name: a site without a contact would be refused by the NWS (its terms
         // ask every client to identify itself), so say so now rather than on every page.
-        if case .sources(let listed) = config.alerts, listed.contains(.nws), config.nwsContact == nil {
+        if case .sources(let listed) = config.alerts, listed.contains(.nws), config.contact(for: .nws) == nil {
             throw value.error(
                 "nws needs a contact: the National Weather Service asks every request's User-Agent to say who sends it",
                 hint: "add `contact: you@example.org` (an e-mail or web address where the NWS can reach the site's owner) at the top level of \(config.file.lastPathComponent), or `nws: { contact: … }`")

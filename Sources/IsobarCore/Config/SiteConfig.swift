@@ -93,14 +93,11 @@ public struct NWSSettings: IdentifiedServiceSettings {
 }
 
 extension SiteConfig {
-    /// Who MET Norway's requests say they come from: `met_norway.contact`, else `contact:`.
-    public var metNorwayContact: String? { metNorway.contact ?? contact }
-
     /// The contact a provider's requests carry, for the providers whose terms ask who is
     /// calling (its own block's `contact:`, else the top-level one); nil for the others.
     public func contact(for provider: ProviderKind) -> String? {
         switch provider {
-        case .metNorway: return metNorwayContact
+        case .metNorway: return metNorway.contact ?? contact
         case .nws: return nws.contact ?? contact
         case .snapshot, .openweather, .openMeteo, .weatherKit: return nil
         }

@@ -40,9 +40,6 @@ public struct MeteoAlarmSettings: Sendable, Equatable {
 }
 
 extension SiteConfig {
-    /// Who the NWS's requests say they come from: `nws.contact`, else `contact:`.
-    public var nwsContact: String? { contact(for: .nws) }
-
     /// The sources `alerts:` names for the city, each only where it covers it; `auto` picks
     /// the national service and OpenWeather's own only where there is none. The NWS without a
     /// contact is left out (`isobar check` says so; an explicit `[nws]` is a config error).
@@ -50,7 +47,7 @@ extension SiteConfig {
         let country = city.country.uppercased()
         let covers: (WarningSourceKind) -> Bool = { kind in
             switch kind {
-            case .nws: return country == "US" && self.nwsContact != nil
+            case .nws: return country == "US" && self.contact(for: .nws) != nil
             case .meteoalarm: return MeteoAlarmCountries.feedName(of: country) != nil
             // Snapshots: One Call recordings hold OpenWeather's alerts.
             case .openweather: return self.providers(for: city).contains(.openweather) || self.provider == .snapshot
@@ -73,7 +70,7 @@ extension SiteConfig {
 
     /// The US cities whose warnings would come from the NWS but cannot, for want of a contact.
     public var nwsCitiesWithoutContact: [CityConfig] {
-        guard nwsContact == nil, alerts != .off else { return [] }
+        guard contact(for: .nws) == nil, alerts != .off else { return [] }
         if case .sources(let listed) = alerts, !listed.contains(.nws) { return [] }
         return cities.filter { $0.country.uppercased() == "US" }
     }

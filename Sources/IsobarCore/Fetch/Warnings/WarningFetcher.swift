@@ -24,7 +24,7 @@ struct WarningFetcher: Sendable {
         var sources: [WarningSourceKind: any WarningSource] = [
             .meteoalarm: MeteoAlarmSource(baseURL: config.meteoAlarm.baseURL),
         ]
-        if let contact = config.nwsContact { sources[.nws] = NWSAlertsSource(baseURL: config.nws.baseURL, contact: contact) }
+        if let contact = config.contact(for: .nws) { sources[.nws] = NWSAlertsSource(baseURL: config.nws.baseURL, contact: contact) }
         let snapshot = config.provider == .snapshot
         let store = ResponseStore(root: snapshot ? config.snapshotDirectory : config.cache.directory)
         let cache = ResponseCache(store: store, maxAge: config.cache.maxAge, now: environment.now)
