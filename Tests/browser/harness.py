@@ -22,6 +22,9 @@ from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 
 CHROMEDRIVER = os.environ.get("ISOBAR_CHROMEDRIVER", "/usr/bin/chromedriver")
+# Named, so that Selenium's driver manager has nothing to look up (it would try the
+# internet for "known good versions" of Chrome, and print its failure on every start).
+CHROMIUM = os.environ.get("ISOBAR_CHROMIUM", "/usr/bin/chromium")
 
 # Emulated viewports. Headless Chromium will not shrink its window below
 # ~500 px, so widths come from CDP device-metrics emulation, not the window.
@@ -179,6 +182,7 @@ class StaticServer:
 
 def new_driver(javascript: bool = True) -> webdriver.Chrome:
     options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
     for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1280,900"):
         options.add_argument(arg)
     # Console messages and network events are read back from these logs.
