@@ -6,14 +6,16 @@ import Foundation
 /// limiter, and each provider's call budget. Offline, or from snapshots, there are none.
 struct ProviderSetup: Sendable {
     var chain: ProviderChain
-    /// The run's HTTP client, closed when the run ends.
-    var http: CurlHTTPClient?
+    /// The run's HTTP client (closed when the run ends) and rate limiter; nil offline.
+    var live: Live?
+    var http: CurlHTTPClient? { live?.http }
     /// The call budget of the site's first provider, which plans the run's refreshes; nil
     /// for snapshots and `--offline`. Every other provider's budget refuses requests past
     /// its own limits as they are sent.
     var budget: CallBudget?
 
-    /// What is shared by every live provider of a run: one client, one rate limit.
+    /// What is shared by every live provider and warning source of a run: one client, one
+    /// rate limit.
     struct Live {
         var http: CurlHTTPClient
         var limiter: RateLimiter
@@ -37,7 +39,7 @@ struct ProviderSetup: Sendable {
             members[kind] = made.member
             budgets[kind] = made.budget
         }
-        return ProviderSetup(chain: ProviderChain(members: members, config: config), http: live?.http, budget: budgets[config.provider])
+        return ProviderSetup(chain: ProviderChain(members: members, config: config), live: live, budget: budgets[config.provider])
     }
 
     private static func member(_ kind: ProviderKind, _ config: SiteConfig, live: Live?, _ environment: BuildEnvironment) throws -> Made {

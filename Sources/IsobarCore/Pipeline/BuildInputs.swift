@@ -47,7 +47,7 @@ struct BuildInputs: Sendable {
         return BuildInputs(
             config: config, places: places, templates: templates, languages: languages, assets: assets,
             providers: source.chain, http: source.http, tally: tally, budget: source.budget,
-            warnings: WarningFetcher.make(config, offline: options.offline, http: source.http, tally: tally, environment: environment),
+            warnings: WarningFetcher.make(config, offline: options.offline, live: source.live, environment: environment),
             tiles: TileFetcher.make(config, offline: options.offline, http: source.http, tally: tally, environment: environment), timer: timer,
             siteFingerprint: siteFingerprint(config, icons: icons, images: images))
     }

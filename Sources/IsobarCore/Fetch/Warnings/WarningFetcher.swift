@@ -16,11 +16,10 @@ struct WarningFetcher: Sendable {
     let bodies = WarningBodies()
 
     /// The run's sources: read from the snapshots (`provider: snapshot`), from the cache
-    /// (`--offline`), or fetched through `http` with the run's rate limit and retries. Their
-    /// requests count in the report's requests but in no provider's budget: the services are
-    /// free, and a warning must not wait for a forecast's quota.
-    static func make(_ config: SiteConfig, offline: Bool, http: CurlHTTPClient?, tally: RequestTally,
-                     environment: BuildEnvironment) -> WarningFetcher {
+    /// (`--offline`), or fetched through the run's client and rate limiter (`live`), with its
+    /// retries. Their requests count in the report's requests but in no provider's budget:
+    /// the services are free, and a warning must not wait for a forecast's quota.
+    static func make(_ config: SiteConfig, offline: Bool, live: ProviderSetup.Live?, environment: BuildEnvironment) -> WarningFetcher {
         var sources: [WarningSourceKind: any WarningSource] = [
             .meteoalarm: MeteoAlarmSource(baseURL: config.meteoAlarm.baseURL),
         ]
@@ -29,11 +28,9 @@ struct WarningFetcher: Sendable {
         let store = ResponseStore(root: snapshot ? config.snapshotDirectory : config.cache.directory)
         let cache = ResponseCache(store: store, maxAge: config.cache.maxAge, now: environment.now)
         var client: PoliteClient?
-        if !snapshot, !offline, let http {
-            let observer = environment.observer
-            let limiter = RateLimiter(requestsPerMinute: config.openWeather.requestsPerMinute, clock: environment.clock,
-                                      onWaiting: { observer?.rateLimit(waiting: $0) })
-            client = PoliteClient(client: http, limiter: limiter, retry: environment.retry, clock: environment.clock, budget: nil, tally: tally)
+        if !snapshot, !offline, let live {
+            client = PoliteClient(client: live.http, limiter: live.limiter, retry: environment.retry, clock: environment.clock,
+                                  budget: nil, tally: live.tally)
         }
         return WarningFetcher(config: config, sources: sources, cache: cache, client: client, recordedOnly: snapshot)
     }
