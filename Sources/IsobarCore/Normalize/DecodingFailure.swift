@@ -3,6 +3,23 @@ import Foundation
 /// Turns a `DecodingError` into a sentence naming the JSON path, for messages such as
 /// `onecall.json: hourly[3].temp is missing`.
 enum DecodingFailure {
+    /// A JSON body decoded and checked: its shape first (a missing or mistyped field is the
+    /// more basic fault), then its plausible ranges, after `reshape` (a provider's own
+    /// forms made canonical). A failure is `failure` of one phrase: "the response is HTML,
+    /// not JSON", or "unexpected response: " and what is wrong where.
+    static func checked<Body: Decodable>(_ type: Body.Type, from data: Data, rules: PlausibilityRules,
+                                         reshape: (JSONValue) throws -> JSONValue = { $0 },
+                                         failure: (String) -> IsobarError) throws -> Body {
+        do {
+            let tree = try reshape(JSONValueDecoder.tree(data))
+            let body = try JSONValueDecoder.decode(Body.self, fromTree: tree)
+            try rules.check(tree)
+            return body
+        } catch {
+            throw failure(looksLikeHTML(data) ? "the response is HTML, not JSON" : "unexpected response: \(describe(error, data: data))")
+        }
+    }
+
     /// Whether a body is an HTML page (a proxy's or a captive portal's), not JSON.
     static func looksLikeHTML(_ data: Data) -> Bool {
         data.first(where: { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09) }) == UInt8(ascii: "<")

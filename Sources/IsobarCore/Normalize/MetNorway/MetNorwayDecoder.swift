@@ -30,15 +30,8 @@ public struct MetNorwayDecoder: Sendable {
         guard !response.body.isEmpty else {
             throw IsobarError(step: .normalize, path: name, message: "MET Norway's forecast for \(city.name) is empty")
         }
-        do {
-            let tree = try JSONValueDecoder.tree(response.body)
-            // Shape first (a missing or mistyped field is the more basic fault), then ranges.
-            let body = try JSONValueDecoder.decode(MetNorwayBody.self, fromTree: tree)
-            try PlausibilityRules.metNorway.check(tree)
-            return body
-        } catch {
-            let detail = DecodingFailure.looksLikeHTML(response.body) ? "the response is HTML, not JSON" : "unexpected response: \(DecodingFailure.describe(error, data: response.body))"
-            throw IsobarError(step: .normalize, path: name, message: "MET Norway's forecast for \(city.name): \(detail)")
+        return try DecodingFailure.checked(MetNorwayBody.self, from: response.body, rules: .metNorway) {
+            IsobarError(step: .normalize, path: name, message: "MET Norway's forecast for \(city.name): \($0)")
         }
     }
 

@@ -28,18 +28,10 @@ public struct OpenMeteoDecoder: Sendable {
         if let error = try? JSONDecoder().decode(OpenMeteoErrorBody.self, from: response.body), error.error {
             throw IsobarError(step: .normalize, path: name, message: "Open-Meteo reports an error: \(error.reason ?? "no reason given")")
         }
-        do {
-            var tree = try JSONValueDecoder.tree(response.body)
-            if response.endpoint != .openMeteoGeocode {
-                tree = try OpenMeteoBodyForm(units: units).canonical(tree)
-            }
-            // Shape first (a missing or mistyped field is the more basic fault), then ranges.
-            let body = try JSONValueDecoder.decode(Body.self, fromTree: tree)
-            try PlausibilityRules.openMeteo(units: units).check(tree)
-            return body
-        } catch {
-            let detail = DecodingFailure.looksLikeHTML(response.body) ? "the response is HTML, not JSON" : "unexpected response: \(DecodingFailure.describe(error, data: response.body))"
-            throw IsobarError(step: .normalize, path: name, message: detail)
+        let form = OpenMeteoBodyForm(units: units), geocode = response.endpoint == .openMeteoGeocode
+        return try DecodingFailure.checked(Body.self, from: response.body, rules: .openMeteo(units: units),
+                                           reshape: { geocode ? $0 : try form.canonical($0) }) {
+            IsobarError(step: .normalize, path: name, message: $0)
         }
     }
 

@@ -31,15 +31,8 @@ public struct WeatherKitDecoder: Sendable {
         guard !response.body.isEmpty else {
             throw IsobarError(step: .normalize, path: name, message: "Apple WeatherKit's forecast for \(city.name) is empty")
         }
-        do {
-            let tree = try JSONValueDecoder.tree(response.body)
-            // Shape first (a missing or mistyped field is the more basic fault), then ranges.
-            let body = try JSONValueDecoder.decode(WeatherKitBody.self, fromTree: tree)
-            try PlausibilityRules.weatherKit.check(tree)
-            return body
-        } catch {
-            let detail = DecodingFailure.looksLikeHTML(response.body) ? "the response is HTML, not JSON" : "unexpected response: \(DecodingFailure.describe(error, data: response.body))"
-            throw IsobarError(step: .normalize, path: name, message: "Apple WeatherKit's forecast for \(city.name): \(detail)")
+        return try DecodingFailure.checked(WeatherKitBody.self, from: response.body, rules: .weatherKit) {
+            IsobarError(step: .normalize, path: name, message: "Apple WeatherKit's forecast for \(city.name): \($0)")
         }
     }
 
