@@ -164,7 +164,8 @@ import Testing
 
     @Test func warmerColderAndAboutNormal() throws {
         let (warmer, day) = try Self.model(offset: 2)
-        let date = day.hasSuffix("-11-22") ? "22 November" : day
+        #expect(day == "2026-11-22")
+        let date = "November 22"  // `en`'s CLDR day and month
         #expect(warmer.normals?.comparison == "2° warmer than normal for \(date)")
         #expect(warmer.normals?.trend == "warmer")
         #expect(try Self.model(offset: -3).0.normals?.comparison == "3° colder than normal for \(date)")
