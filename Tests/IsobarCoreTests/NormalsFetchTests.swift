@@ -96,6 +96,8 @@ import Testing
             let run = try await IsobarRun.launch(["build"], in: site.url)
             #expect(run.status == 1)
             #expect(run.stderr.contains("normals.csv:2") && run.stderr.contains("not a calendar day"), "\(run.stderr)")
+            let check = try await IsobarRun.launch(["check"], in: site.url)
+            #expect(check.status == 1 && check.stderr.contains("normals.csv:2"), "\(check.stderr)")
             #expect(try archive.requests().isEmpty)
         }
     }

@@ -136,6 +136,12 @@ import Testing
         }
     }
 
+    @Test func aMisspeltSlugGetsASuggestion() {
+        #expect { try NormalsFile.parse("slug,month,day,high,low\nlondn-gb,11,25,10,4\n", file: "/n.csv", slugs: Self.slugs) } throws: { error in
+            (error as! IsobarError).hint?.contains("did you mean \"london-gb\"?") == true
+        }
+    }
+
     @Test func theConfigChoosesTheSource() throws {
         let file = URL(fileURLWithPath: "/site/isobar.yml")
         let base = "base_url: https://w.example.org/\nprovider: snapshot\ncities:\n  - { name: London, country: GB }\n"

@@ -46,7 +46,8 @@ public enum NormalsFile {
             }
             let slug = fields[0]
             guard slugs.contains(slug) else {
-                throw fail("no city in the config has the slug \"\(slug)\"", "use a city's slug as its page's folder is named (e.g. london-gb), or remove the row")
+                let guess = Spelling.closest(to: slug, among: slugs.sorted()).map { "did you mean \"\($0)\"? " } ?? ""
+                throw fail("no city in the config has the slug \"\(slug)\"", guess + "use a city's slug as its page's folder is named (e.g. london-gb), or remove the row")
             }
             guard let month = Int(fields[1]), let day = Int(fields[2]), ClimateNormals.MonthDay.isCalendarDay(month: month, day: day) else {
                 throw fail("\(fields[1])/\(fields[2]) is not a calendar day (month 1–12, then the day of that month)", "e.g. 2,29 for 29 February")
