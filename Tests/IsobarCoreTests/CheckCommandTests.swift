@@ -129,7 +129,7 @@ import Testing
         #expect(run.status == 1)
         let lines = run.stderr.split(separator: "\n").map(String.init)
         let header = try #require(lines.firstIndex { $0.contains("daily.md:") })
-        #expect(lines[header].contains("Templates/partials/daily.md:13:"), "\(lines[header])")
+        #expect(lines[header].contains("Templates/partials/daily.md:16:"), "\(lines[header])")
         #expect(lines[header].contains("does not match"))
         #expect(lines[header + 1].contains("| {{/sumary}}"))
         #expect(lines[header + 2].hasSuffix("^"))

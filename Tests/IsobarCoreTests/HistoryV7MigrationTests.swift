@@ -51,8 +51,8 @@ import Testing
         let store = try SQLiteHistory(file: site.url.appendingPathComponent(".isobar/history.sqlite"))
         defer { store.close() }
         let tables = try store.database.read { try String.fetchAll($0, sql: "SELECT name FROM sqlite_master WHERE type IN ('table', 'trigger') ORDER BY name") }
-        #expect(tables == ["city", "day", "forecast_lead", "grdb_migrations", "meta", "observation"])
-        #expect(try store.database.read { try HistorySchema.migrator.appliedIdentifiers($0) } == ["v8"])
+        #expect(tables == ["city", "day", "forecast_lead", "grdb_migrations", "meta", "normal", "observation"])
+        #expect(try store.database.read { try HistorySchema.migrator.appliedIdentifiers($0) } == ["v8", "v9"])
         #expect(try store.int("SELECT count(*) FROM observation") == 162)
         // The migrated days are what their raw rows give (all of them are within 31 days).
         try store.expectDaysRecomputed()

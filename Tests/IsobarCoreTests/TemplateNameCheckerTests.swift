@@ -108,7 +108,7 @@ import Testing
         try Data(typo.utf8).write(to: partials.appendingPathComponent("now.md"))
         let check = try await IsobarRun.launch(["check"], in: site.url)
         #expect(check.status == 1)
-        #expect(check.stderr.contains("Templates/partials/now.md:35:4: error: unknown name `now.presure`: a Now has no `presure`"), "\(check.stderr)")
+        #expect(check.stderr.contains("Templates/partials/now.md:38:4: error: unknown name `now.presure`: a Now has no `presure`"), "\(check.stderr)")
         #expect(check.stderr.contains("hint: did you mean `now.pressure`?"))
         let build = try await IsobarRun.launch(["build"], in: site.url)
         #expect(build.status == 1 && build.stderr.contains("unknown name `now.presure`"), "\(build.stderr)")

@@ -6,7 +6,7 @@ public enum ConfigLoader {
     static let topLevelKeys = [
         "title", "base_url", "language", "languages", "units", "provider", "snapshot_dir", "openweather", "open_meteo",
         "contact", "met_norway", "nws", "alerts", "meteoalarm", "cache", "history", "templates", "public", "places", "output", "stale_after", "cities", "deploy",
-        "weatherkit", "map",
+        "weatherkit", "map", "normals",
     ]
     static let openWeatherKeys = ["api", "base_url", "api_key_env", "requests_per_minute", "concurrency", "timeout", "connect_timeout",
                                   "daily_limit", "monthly_limit"]
@@ -125,6 +125,7 @@ public enum ConfigLoader {
         config.nws = try loadIdentifiedService(top["nws"], NWSSettings())
         try loadWarnings(top, into: &config)
         config.map = try loadMap(top["map"])
+        config.normals = try loadNormals(top["normals"], folder: folder)
         if config.map != nil, config.contact == nil, let value = top["map"] {
             // OpenStreetMap's tile usage policy: an identifying User-Agent, or be blocked.
             throw value.error(
@@ -177,13 +178,13 @@ public enum ConfigLoader {
         return settings
     }
 
-    static let openMeteoKeys = ["base_url", "geocoding_url", "air_quality_url", "daily_limit", "monthly_limit"]
+    static let openMeteoKeys = ["base_url", "geocoding_url", "air_quality_url", "archive_url", "daily_limit", "monthly_limit"]
 
     private static func loadOpenMeteo(_ value: YAMLValue?) throws -> OpenMeteoSettings {
         var settings = OpenMeteoSettings()
         guard let value else { return settings }
         let map = try value.mapping(allowed: openMeteoKeys)
-        for (key, path) in [("base_url", \OpenMeteoSettings.baseURL), ("geocoding_url", \.geocodingURL), ("air_quality_url", \.airQualityURL)] {
+        for (key, path) in [("base_url", \OpenMeteoSettings.baseURL), ("geocoding_url", \.geocodingURL), ("air_quality_url", \.airQualityURL), ("archive_url", \.archiveURL)] {
             guard let entry = map[key] else { continue }
             settings[keyPath: path] = try httpURL(entry)
         }

@@ -27,6 +27,8 @@ public struct SiteConfig: Sendable, Equatable {
     public var meteoAlarm = MeteoAlarmSettings()
     /// `map:`: the places' map over tiles from a tile server; nil draws the pins alone.
     public var map: MapSettings? = nil
+    /// `normals:`: where the climate normals the pages compare with come from.
+    public var normals: NormalsSettings = .off
     public var cache: CacheSettings
     public var history: HistorySettings
     public var templatesDirectory: URL
@@ -124,6 +126,8 @@ public struct OpenMeteoSettings: Sendable, Equatable {
     public var baseURL = URL(string: "https://api.open-meteo.com")!
     public var geocodingURL = URL(string: "https://geocoding-api.open-meteo.com")!
     public var airQualityURL = URL(string: "https://air-quality-api.open-meteo.com")!
+    /// The historical weather API (ERA5), asked once per city for its normals.
+    public var archiveURL = URL(string: "https://archive-api.open-meteo.com")!
 }
 
 public struct OpenWeatherSettings: Sendable, Equatable {

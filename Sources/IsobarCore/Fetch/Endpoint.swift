@@ -35,6 +35,9 @@ public enum Endpoint: String, Sendable, CaseIterable, Codable {
     /// MeteoAlarm's `feeds-<country>`: every warning of one country (CAP as JSON), kept once
     /// per country in a folder of its own (`MeteoAlarmSource.folder`), not per city.
     case meteoAlarmWarnings = "meteoalarm-warnings"
+    /// Open-Meteo's historical weather API `/v1/archive` (ERA5): 1991–2020 daily highs
+    /// and lows, asked once per city for its climate normals and kept for good.
+    case openMeteoArchive = "open-meteo-archive"
 
     /// The API path, for requests and for messages (it holds no secret).
     public var apiPath: String {
@@ -56,6 +59,7 @@ public enum Endpoint: String, Sendable, CaseIterable, Codable {
         case .weatherKit: return "/api/v1/weather"
         case .nwsAlerts: return "/alerts/active"
         case .meteoAlarmWarnings: return "/api/v1/warnings"
+        case .openMeteoArchive: return "/v1/archive"
         }
     }
 
@@ -65,7 +69,7 @@ public enum Endpoint: String, Sendable, CaseIterable, Codable {
     public var service: String {
         switch self {
         case .oneCall, .currentWeather, .fiveDayForecast, .airPollution, .geocode: return ProviderKind.openweather.rawValue
-        case .openMeteoForecast, .openMeteoAirQuality, .openMeteoGeocode: return ProviderKind.openMeteo.rawValue
+        case .openMeteoForecast, .openMeteoAirQuality, .openMeteoGeocode, .openMeteoArchive: return ProviderKind.openMeteo.rawValue
         case .metNorwayForecast: return ProviderKind.metNorway.rawValue
         case .nwsPoints, .nwsForecastHourly, .nwsForecast, .nwsGrid, .nwsAlerts: return ProviderKind.nws.rawValue
         case .weatherKit: return ProviderKind.weatherKit.rawValue
@@ -86,5 +90,5 @@ public enum Endpoint: String, Sendable, CaseIterable, Codable {
         "onecall.json, weather.json and forecast.json, open-meteo-forecast.json, met-norway-forecast.json, nws-forecast-hourly.json with nws-points.json, or weatherkit.json"
 
     /// Answers kept for good once fetched (where a city is): not a refresh's requests.
-    public static let keptForGood: [Endpoint] = [.geocode, .openMeteoGeocode, .nwsPoints]
+    public static let keptForGood: [Endpoint] = [.geocode, .openMeteoGeocode, .nwsPoints, .openMeteoArchive]
 }

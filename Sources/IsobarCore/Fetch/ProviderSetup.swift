@@ -13,6 +13,9 @@ struct ProviderSetup: Sendable {
     /// for snapshots and `--offline`. Every other provider's budget refuses requests past
     /// its own limits as they are sent.
     var budget: CallBudget?
+    /// Every live provider's call budget, one for each (two on one ledger would each
+    /// think they were alone).
+    var budgets: [ProviderKind: CallBudget] = [:]
 
     /// What is shared by every live provider and warning source of a run: one client, one
     /// rate limit.
@@ -39,7 +42,7 @@ struct ProviderSetup: Sendable {
             members[kind] = made.member
             budgets[kind] = made.budget
         }
-        return ProviderSetup(chain: ProviderChain(members: members, config: config), live: live, budget: budgets[config.provider])
+        return ProviderSetup(chain: ProviderChain(members: members, config: config), live: live, budget: budgets[config.provider], budgets: budgets)
     }
 
     private static func member(_ kind: ProviderKind, _ config: SiteConfig, live: Live?, _ environment: BuildEnvironment) throws -> Made {

@@ -38,6 +38,9 @@ final class HistoryRecorder: @unchecked Sendable {
         revisions = try store.revisions()
     }
 
+    /// Where the cities' climate normals are kept (the SQLite history).
+    var normalsStore: (any NormalsStore)? { store as? any NormalsStore }
+
     /// What a city's pages are made from besides its data: the history's say so far.
     func fingerprint(of city: String) -> String {
         "history r\(revisions[city] ?? 0)"

@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 
-/// The history's tables, one schema (v8) through GRDB's migrator. Times are Unix seconds
+/// The history's tables, one schema (v8, and v9's `normal`, NormalsTable.swift) through GRDB's migrator. Times are Unix seconds
 /// (UTC), days `yyyy-MM-dd`, values in the canonical units `Forecast` holds (°C, hPa, m/s,
 /// mm, %, m). What was recorded is the only truth: `observation` and `forecast_lead`.
 /// `day` is derived from them (`StoredDay`), `city` and `meta` are facts about the file.
@@ -23,6 +23,7 @@ enum HistorySchema {
                 try db.execute(sql: observationTable + forecastLeadTable + cityAndMetaTables + dayTable)
             }
         }
+        migrator.registerMigration(normalsVersion) { db in try db.execute(sql: normalTable) }
         return migrator
     }
 
@@ -93,7 +94,7 @@ enum HistorySchema {
     /// Why a file cannot be opened as it is, from the migrations it records (nil: it can):
     /// one that a newer Isobar wrote, or a development build's (v1–v6).
     static func refusal(of applied: Set<String>, file: URL) -> SQLiteHistory.Unavailable? {
-        let known: Set<String> = ["v1", "v2", "v3", "v4", "v5", "v6", "v7", version]
+        let known: Set<String> = ["v1", "v2", "v3", "v4", "v5", "v6", "v7", version, normalsVersion]
         if let newer = applied.subtracting(known).sorted().last {
             return SQLiteHistory.Unavailable(file: file, reason: "was written by a newer Isobar (schema \(newer))",
                                              hint: "update Isobar, or point history.database at another file")

@@ -23,6 +23,8 @@ struct BuildInputs: Sendable {
     var warnings: WarningFetcher
     /// The places' map tiles; nil without `map:` (the drawing).
     var tiles: TileFetcher?
+    /// Each city's climate normals (`normals:`).
+    var normals: NormalsFetcher
     /// Takes each built city's observation and forecast; nil when the history is
     /// disabled or could not be opened (set by the build's history step).
     var history: HistoryRecorder?
@@ -48,7 +50,9 @@ struct BuildInputs: Sendable {
             config: config, places: places, templates: templates, languages: languages, assets: assets,
             providers: source.chain, http: source.http, tally: tally, budget: source.budget,
             warnings: WarningFetcher.make(config, offline: options.offline, live: source.live, environment: environment),
-            tiles: TileFetcher.make(config, offline: options.offline, http: source.http, tally: tally, environment: environment), timer: timer,
+            tiles: TileFetcher.make(config, offline: options.offline, http: source.http, tally: tally, environment: environment),
+            normals: try NormalsFetcher.make(config, offline: options.offline, live: source.live, budgets: source.budgets, environment: environment),
+            timer: timer,
             siteFingerprint: siteFingerprint(config, icons: icons, images: images))
     }
 

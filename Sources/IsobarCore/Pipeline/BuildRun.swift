@@ -29,6 +29,8 @@ struct BuildRun: Sendable {
     var history = HistoryOutcome(recorded: 0, error: nil)
     /// Each city's map over tiles, and the tiles to publish; nil without `map:`.
     var maps: MapTileRun?
+    /// Each city's climate normals, by slug; empty with `normals: off`.
+    var normals: [String: ClimateNormals] = [:]
     /// Each city's result, in config order.
     var outcomes: [CityBuilder.CityResult] = []
     /// Whether the run was interrupted while building cities.

@@ -42,13 +42,22 @@ extension BuildRun {
         maps = await tiles.run(inputs.config.cities, places: inputs.places)
     }
 
+    /// Each city's climate normals (`NormalsFetcher`): kept, or asked for once; a city
+    /// without shows none, never fails the run.
+    mutating func fetchNormals() async {
+        let providers = inputs.providers
+        normals = await inputs.normals.run(inputs.config.cities, store: inputs.history?.normalsStore) { city in
+            try await providers.primary(for: city).locator.locate(city)
+        }
+    }
+
     /// Locates, fetches, normalizes, presents, renders and writes each city, a few at a
     /// time (`CityBuilder`). Nothing is written until a city has been built, so a run in
     /// which none can be built leaves the site exactly as it was: it fails, or, when every
     /// city only waits for its first data under the budget, ends with a report that says
     /// when the first comes.
     mutating func buildCities() async throws {
-        outcomes = await CityBuilder(environment: environment, inputs: inputs, output: output, plan: plan, maps: maps?.maps ?? [:]).buildAll()
+        outcomes = await CityBuilder(environment: environment, inputs: inputs, output: output, plan: plan, maps: maps?.maps ?? [:], normals: normals).buildAll()
         interrupted = Task.isCancelled
         guard !wroteSite else { return }
         // Each city's reason was already logged as it failed.

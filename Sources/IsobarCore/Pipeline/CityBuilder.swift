@@ -10,6 +10,8 @@ struct CityBuilder: Sendable {
     var plan: RefreshPlan?
     /// Cities whose map is drawn over tiles (the others get the drawing alone).
     var maps: [String: CityMap]
+    /// Each city's climate normals, by slug (a city without has none on its page).
+    var normals: [String: ClimateNormals] = [:]
 
     /// What a built city leaves behind once its files are written: what the site-wide
     /// pages (index, sitemap, feed) and the manifest need. Pages themselves are written as
@@ -220,7 +222,8 @@ struct CityBuilder: Sendable {
         digest.add(inputs.siteFingerprint)
         digest.add([city.name, city.country, city.state ?? "", city.slug, city.units.rawValue, city.timeZone ?? "",
                     String(describing: city.latitude), String(describing: city.longitude), stale ? "stale" : "fresh",
-                    inputs.history?.fingerprint(of: city.slug) ?? "no history", maps[city.slug]?.identity ?? "drawn"].joined(separator: "\u{1F}"))
+                    inputs.history?.fingerprint(of: city.slug) ?? "no history", maps[city.slug]?.identity ?? "drawn",
+                    normals[city.slug]?.identity ?? "no normals"].joined(separator: "\u{1F}"))
     }
 
     /// The city's last build, when its fingerprint is `print` and its published files are
@@ -262,8 +265,10 @@ struct CityBuilder: Sendable {
             let presenter = page.language.presenter, root = SiteLayout.root(of: page.path)
             let index = page.language.folder + SiteLayout.index
             let model = inputs.timer.measure(.present) {
-                presenter.cityPage(forecast, city: city, places: inputs.places[city.slug] ?? [], map: maps[city.slug], root: root, stale: stale, history: past,
-                                   url: SiteLayout.url(of: page.path, base: inputs.config.baseURL.absoluteString), home: root + index)
+                var model = presenter.cityPage(forecast, city: city, places: inputs.places[city.slug] ?? [], map: maps[city.slug], root: root, stale: stale, history: past,
+                                               url: SiteLayout.url(of: page.path, base: inputs.config.baseURL.absoluteString), home: root + index)
+                presenter.addNormals(normals[city.slug], forecast, city: city, to: &model)
+                return model
             }
             let html = try inputs.timer.measure(.render) { () throws -> String in
                 let body = try inputs.templates.renderBody("city", model)

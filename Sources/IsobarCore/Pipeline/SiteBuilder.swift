@@ -21,6 +21,7 @@ public struct SiteBuilder: Sendable {
         step("Budget", .fetch) { try await $0.planBudget() },
         step("History", .history) { try $0.openHistory() },
         step("Map tiles", .fetch) { await $0.fetchMapTiles() },
+        step("Normals", .fetch) { await $0.fetchNormals() },
         step("Cities", nil) { try await $0.buildCities() },
         step("Site pages", .render) { try $0.renderSitePages() },
         step("Publish", .publish) { try $0.publishSiteFiles() },

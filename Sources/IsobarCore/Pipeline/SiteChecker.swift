@@ -124,6 +124,10 @@ public struct SiteChecker: Sendable {
         } catch {
             errors.append(Self.userError(error))
         }
+        // A site's own normals file: each bad row is a build's fatal error, so said here first.
+        if case .file(let file) = config.normals {
+            do { _ = try NormalsFile.load(from: file, slugs: Set(config.cities.map(\.slug))) } catch { errors.append(Self.userError(error)) }
+        }
         let summary = errors.isEmpty
             ? "ok: \(config.cities.count) cities, \(templateCount) templates, \(placeCount) places; \(warnings.count) warning\(warnings.count == 1 ? "" : "s")"
             : "\(errors.count) error\(errors.count == 1 ? "" : "s"), \(warnings.count) warning\(warnings.count == 1 ? "" : "s")"

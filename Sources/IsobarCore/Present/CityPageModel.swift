@@ -139,6 +139,8 @@ public struct CityPageModel: Sendable {
         public var moonPhase: String?
         public var moonrise: String?
         public var moonset: String?
+        /// The day's climate normal; absent without one (NormalsModel.swift).
+        public var normal: DayNormal? = nil
     }
 
     public struct PlaceModel: Sendable {
@@ -199,6 +201,8 @@ public struct CityPageModel: Sendable {
     public var placesMap: String
     /// The city's past (`history` sections); absent without a history to back it.
     public var history: History?
+    /// Today against the climate normals; absent without them (NormalsModel.swift).
+    public var normals: Normals? = nil
     public var share: Share
     public var source: String
     /// Relative path from the page to the site root.

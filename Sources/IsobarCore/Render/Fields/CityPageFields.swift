@@ -196,6 +196,7 @@ extension CityPageModel.Day: TemplateModel {
         .init("moonPhase", \.moonPhase, "Moon phase in words", example: "First quarter"),
         .init("moonrise", \.moonrise, "Local time of moonrise", example: "12:02"),
         .init("moonset", \.moonset, "Local time of moonset", example: "20:51"),
+        .init("normal", \.normal, "The day's climate normal high and low; absent without one"),
     ])
 }
 
@@ -253,6 +254,7 @@ extension CityPageModel: TemplateModel {
         .init("hasPlaces", \.hasPlaces, "Whether `places` has any", example: "true"),
         .init("placesMap", \.placesMap, "Inline SVG map of the places (insert with {{{…}}})", example: "<svg …>"),
         .init("history", \.history, "The city's past, from the history database; absent without one"),
+        .init("normals", \.normals, "Today against the climate normals (`normals:`); absent without them"),
         .init("share", \.share, "Share links"),
         .init("source", \.source, "The data's provider", example: "OpenWeather"),
         .init("root", \.root, "Relative path from the page to the site root", example: "../"),

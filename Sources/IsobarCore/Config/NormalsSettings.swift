@@ -1,0 +1,30 @@
+import Foundation
+
+/// `normals:` — where each city's climate normals come from (README, "Compared with
+/// normal"): `off` (the default: nothing is compared), `archive` (Open-Meteo's historical
+/// weather API, ERA5, asked once per city and kept for good), or `{ file: PATH }`, the
+/// site's own normals (`NormalsFile`).
+public enum NormalsSettings: Sendable, Equatable {
+    case off
+    case archive
+    case file(URL)
+}
+
+extension ConfigLoader {
+    /// `normals: off | archive | { file: Data/normals.csv }`; a relative file is relative
+    /// to the config file's folder.
+    static func loadNormals(_ value: YAMLValue?, folder: URL) throws -> NormalsSettings {
+        guard let value else { return .off }
+        let hint = "write `normals: archive` (Open-Meteo's ERA5 archive, one call per city, ever), `normals: { file: Data/normals.csv }` or `normals: off` (README, \"Compared with normal\")"
+        if let text = try? value.string() {
+            switch text {
+            case "off": return .off
+            case "archive": return .archive
+            default: throw value.error("\"\(text)\" is not `off`, `archive` or a block", hint: hint)
+            }
+        }
+        let map = try value.mapping(allowed: ["file"])
+        let file = try map.required("file", hint: hint)
+        return .file(URL(fileURLWithPath: try file.nonEmptyString(), relativeTo: folder).standardizedFileURL)
+    }
+}
