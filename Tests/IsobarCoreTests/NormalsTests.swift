@@ -147,7 +147,10 @@ import Testing
         let base = "base_url: https://w.example.org/\nprovider: snapshot\ncities:\n  - { name: London, country: GB }\n"
         #expect(try ConfigLoader.parse(base, file: file).normals == .off)
         #expect(try ConfigLoader.parse(base + "normals: archive\n", file: file).normals == .archive)
-        #expect(try ConfigLoader.parse(base + "normals: { file: Data/normals.csv }\n", file: file).normals == .file(URL(fileURLWithPath: "/site/Data/normals.csv")))
+        #expect(try ConfigLoader.parse(base + "normals: { file: Data/normals.csv }\n", file: file).normals == .file(URL(fileURLWithPath: "/site/Data/normals.csv"), source: nil))
+        let labelled = try ConfigLoader.parse(base + "normals: { file: Data/normals.csv, source: \"Met Office 1991–2020\" }\n", file: file).normals
+        #expect(labelled == .file(URL(fileURLWithPath: "/site/Data/normals.csv"), source: "Met Office 1991–2020") && labelled.source == "Met Office 1991–2020")
+        #expect(NormalsSettings.archive.source == "ERA5 1991–2020, Open-Meteo" && NormalsSettings.off.source == nil)
         #expect { try ConfigLoader.parse(base + "normals: era5\n", file: file) } throws: { error in
             (error as! IsobarError).description.contains("normals: archive")
         }
@@ -164,7 +167,7 @@ import Testing
         let normals = ClimateNormals(source: "test", days: [Day(key: today.day)!: .init(high: high - offset, low: 3)])
         let presenter = try Fixtures.presenter(language)
         var model = presenter.cityPage(forecast, city: .test(units: units), places: [], root: "../")
-        presenter.addNormals(normals, forecast, city: .test(units: units), to: &model)
+        presenter.addNormals(normals, source: "ERA5 1991–2020, Open-Meteo", forecast, city: .test(units: units), to: &model)
         return (model, today.day)
     }
 
@@ -196,7 +199,7 @@ import Testing
         let forecast = try Fixtures.forecast()
         let presenter = try Fixtures.presenter()
         var model = presenter.cityPage(forecast, city: .test(), places: [], root: "../")
-        presenter.addNormals(nil, forecast, city: .test(), to: &model)
+        presenter.addNormals(nil, source: nil, forecast, city: .test(), to: &model)
         #expect(model.normals == nil && model.daily.allSatisfy { $0.normal == nil })
         let page = try TemplateSet.load(from: Fixtures.templates).renderBody("city", model)
         #expect(!page.contains("normal") && !page.contains("Normal"))

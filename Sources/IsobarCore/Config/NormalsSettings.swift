@@ -7,12 +7,22 @@ import Foundation
 public enum NormalsSettings: Sendable, Equatable {
     case off
     case archive
-    case file(URL)
+    /// `source:` says on the page where the file's numbers come from.
+    case file(URL, source: String?)
+
+    /// Where the page says its normals come from.
+    public var source: String? {
+        switch self {
+        case .off: return nil
+        case .archive: return "ERA5 1991–2020, Open-Meteo"
+        case .file(_, let source): return source
+        }
+    }
 }
 
 extension ConfigLoader {
-    /// `normals: off | archive | { file: Data/normals.csv }`; a relative file is relative
-    /// to the config file's folder.
+    /// `normals: off | archive | { file: Data/normals.csv, source: "…" }`; a relative file
+    /// is relative to the config file's folder.
     static func loadNormals(_ value: YAMLValue?, folder: URL) throws -> NormalsSettings {
         guard let value else { return .off }
         let hint = "write `normals: archive` (Open-Meteo's ERA5 archive, one call per city, ever), `normals: { file: Data/normals.csv }` or `normals: off` (README, \"Compared with normal\")"
@@ -23,8 +33,9 @@ extension ConfigLoader {
             default: throw value.error("\"\(text)\" is not `off`, `archive` or a block", hint: hint)
             }
         }
-        let map = try value.mapping(allowed: ["file"])
+        let map = try value.mapping(allowed: ["file", "source"])
         let file = try map.required("file", hint: hint)
-        return .file(URL(fileURLWithPath: try file.nonEmptyString(), relativeTo: folder).standardizedFileURL)
+        return .file(URL(fileURLWithPath: try file.nonEmptyString(), relativeTo: folder).standardizedFileURL,
+                     source: try map["source"]?.nonEmptyString())
     }
 }

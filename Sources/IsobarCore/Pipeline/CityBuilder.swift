@@ -267,7 +267,7 @@ struct CityBuilder: Sendable {
             let model = inputs.timer.measure(.present) {
                 var model = presenter.cityPage(forecast, city: city, places: inputs.places[city.slug] ?? [], map: maps[city.slug], root: root, stale: stale, history: past,
                                                url: SiteLayout.url(of: page.path, base: inputs.config.baseURL.absoluteString), home: root + index)
-                presenter.addNormals(normals[city.slug], forecast, city: city, to: &model)
+                presenter.addNormals(normals[city.slug], source: inputs.config.normals.source, forecast, city: city, to: &model)
                 return model
             }
             let html = try inputs.timer.measure(.render) { () throws -> String in

@@ -125,7 +125,7 @@ public struct SiteChecker: Sendable {
             errors.append(Self.userError(error))
         }
         // A site's own normals file: each bad row is a build's fatal error, so said here first.
-        if case .file(let file) = config.normals {
+        if case .file(let file, _) = config.normals {
             do { _ = try NormalsFile.load(from: file, slugs: Set(config.cities.map(\.slug))) } catch { errors.append(Self.userError(error)) }
         }
         let summary = errors.isEmpty

@@ -13,6 +13,8 @@ extension CityPageModel {
         public var high: Quantity
         public var low: Quantity
         public var text: String
+        /// Where the normals come from (`normals.source`, or ERA5's line for the archive).
+        public var source: String?
     }
 
     /// A forecast day's normal high and low.

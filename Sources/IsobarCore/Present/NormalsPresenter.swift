@@ -9,7 +9,7 @@ extension Presenter {
 
     /// Adds today's comparison and each day's normal to `model`; nothing without normals,
     /// and nothing for a day the normals lack.
-    func addNormals(_ normals: ClimateNormals?, _ forecast: Forecast, city: CityConfig, to model: inout CityPageModel) {
+    func addNormals(_ normals: ClimateNormals?, source: String?, _ forecast: Forecast, city: CityConfig, to model: inout CityPageModel) {
         guard let normals else { return }
         let format = UnitFormatter(units: city.units, locale: locale)
         func text(_ normal: ClimateNormals.Normal) -> String {
@@ -30,6 +30,7 @@ extension Presenter {
         let comparison = trend == "normal" ? strings.format("normal_about", ["date": date])
             : strings.format("normal_\(trend)", ["difference": format.temperatureChange(abs(difference)), "date": date])
         model.normals = .init(comparison: comparison, trend: trend, difference: trend == "normal" ? nil : format.quantity(temperatureChange: abs(difference)),
-                              high: format.quantity(temperature: normal.high), low: format.quantity(temperature: normal.low), text: text(normal))
+                              high: format.quantity(temperature: normal.high), low: format.quantity(temperature: normal.low), text: text(normal),
+                              source: source)
     }
 }

@@ -75,7 +75,7 @@ extension NormalsFetcher {
     static func make(_ config: SiteConfig, offline: Bool, live: ProviderSetup.Live?, budgets: [ProviderKind: CallBudget],
                      environment: BuildEnvironment) throws -> NormalsFetcher {
         var fromFile: [String: ClimateNormals] = [:]
-        if case .file(let file) = config.normals {
+        if case .file(let file, _) = config.normals {
             fromFile = try NormalsFile.load(from: file, slugs: Set(config.cities.map(\.slug)))
         }
         let cache = ProviderSetup.responseCache(config, environment)

@@ -9,6 +9,7 @@ extension CityPageModel.Normals: TemplateModel {
         .init("high", \.high, "Today's normal high", example: "10°"),
         .init("low", \.low, "Today's normal low", example: "4°"),
         .init("text", \.text, "Both, in words", example: "Normal 10° / 4°"),
+        .init("source", \.source, "Where the normals come from: the config's `normals.source`, or the archive's", example: "ERA5 1991–2020, Open-Meteo"),
     ])
 }
 
