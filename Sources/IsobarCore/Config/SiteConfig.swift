@@ -27,6 +27,8 @@ public struct SiteConfig: Sendable, Equatable {
     public var meteoAlarm = MeteoAlarmSettings()
     /// `map:`: the places' map over tiles from a tile server; nil draws the pins alone.
     public var map: MapSettings? = nil
+    /// `share_card:`: each city page's share image (`<slug>/card.png`, its og:image).
+    public var shareCard = true
     public var cache: CacheSettings
     public var history: HistorySettings
     public var templatesDirectory: URL

@@ -26,6 +26,8 @@ struct BuildInputs: Sendable {
     /// Takes each built city's observation and forecast; nil when the history is
     /// disabled or could not be opened (set by the build's history step).
     var history: HistoryRecorder?
+    /// Each city page's share image; nil with `share_card: false`.
+    var cards: ShareCards?
     var timer: StageTimer
     /// A digest of everything site-wide that shapes a page (config, theme, strings,
     /// places, Isobar's version): part of every city's fingerprint.
@@ -48,7 +50,8 @@ struct BuildInputs: Sendable {
             config: config, places: places, templates: templates, languages: languages, assets: assets,
             providers: source.chain, http: source.http, tally: tally, budget: source.budget,
             warnings: WarningFetcher.make(config, offline: options.offline, http: source.http, tally: tally, environment: environment),
-            tiles: TileFetcher.make(config, offline: options.offline, http: source.http, tally: tally, environment: environment), timer: timer,
+            tiles: TileFetcher.make(config, offline: options.offline, http: source.http, tally: tally, environment: environment),
+            cards: config.shareCard ? ShareCards(assets: assets) : nil, timer: timer,
             siteFingerprint: siteFingerprint(config, icons: icons, images: images))
     }
 
