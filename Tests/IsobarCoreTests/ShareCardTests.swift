@@ -150,11 +150,19 @@ import Testing
         #expect(run.stderr.contains("card.svg:2:") && run.stderr.contains("temperature"), "\(run.stderr)")
     }
 
-    @Test func cardsCanBeSwitchedOff() async throws {
-        let site = try Self.site(config: "share_card: false")
+    @Test func cardsCanBeSwitchedOffAndTheWrittenOnesGo() async throws {
+        let site = try Self.site()
         defer { site.cleanup() }
         try await build(site)
-        #expect(!FileManager.default.fileExists(atPath: site.url.appendingPathComponent("_site/london-gb/card.png").path))
+        #expect(FileManager.default.fileExists(atPath: site.url.appendingPathComponent("_site/he/london-gb/card.png").path))
+        let off = try Self.site(config: "share_card: false")
+        defer { off.cleanup() }
+        try FileManager.default.removeItem(at: site.url.appendingPathComponent("isobar.yml"))
+        try FileManager.default.copyItem(at: off.url.appendingPathComponent("isobar.yml"), to: site.url.appendingPathComponent("isobar.yml"))
+        try await build(site)
+        for (_, path) in Self.cards {
+            #expect(!FileManager.default.fileExists(atPath: site.url.appendingPathComponent("_site/\(path)").path), "\(path) is left over")
+        }
         let html = try page(site, "london-gb/index.html")
         #expect(!html.contains("og:image") && html.contains(#"<meta name="twitter:card" content="summary">"#))
     }
