@@ -27,6 +27,11 @@ let package = Package(
         .systemLibrary(
             name: "CCrypto", pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"]), .brew(["openssl"])]),
+        // The share card's rasteriser: librsvg draws Templates/card.svg onto a cairo surface
+        // (Debian: librsvg2-dev, which brings cairo's headers).
+        .systemLibrary(
+            name: "CRsvg", pkgConfig: "librsvg-2.0",
+            providers: [.apt(["librsvg2-dev"]), .brew(["librsvg"])]),
         // CLDR's plural rules, from ICU (Debian: libicu-dev): which of "one", "few",
         // "many"… a count takes in a language.
         // A C target, not a system library: ICU's headers must not meet Foundation's
@@ -37,7 +42,7 @@ let package = Package(
         .target(
             name: "IsobarCore",
             dependencies: [
-                "CCmark", "CCurl", "CCrypto", "CICU",
+                "CCmark", "CCurl", "CCrypto", "CICU", "CRsvg",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // SQLite's C API, to bind the history's values without boxing them.
@@ -54,7 +59,8 @@ let package = Package(
         .testTarget(
             name: "IsobarCoreTests",
             dependencies: [
-                "IsobarCore", "isobar",
+                // CRsvg: cairo decodes the share cards' PNGs for the pixel tests.
+                "IsobarCore", "isobar", "CRsvg",
                 .product(name: "FlyingFox", package: "FlyingFox"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],

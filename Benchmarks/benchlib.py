@@ -168,7 +168,10 @@ def cmd_summarize(args):
     for n in sorted({r["n"] for r in rows}):
         iso, reb, hugo = byk.get(("isobar", n)), byk.get(("isobar-rebuild", n)), byk.get(("hugo", n))
         many = byk.get(("isobar-languages", n))
+        bare = byk.get(("isobar-nocards", n))
         rat = {"n": n}
+        if iso and bare and bare["wall_s_median"]:
+            rat["cards_over_none_wall"] = iso["wall_s_median"] / bare["wall_s_median"]
         if iso and many and iso["wall_s_median"]:
             rat["languages_over_one_wall"] = many["wall_s_median"] / iso["wall_s_median"]
             if iso["max_rss_mib_median"]:
@@ -205,6 +208,8 @@ def cmd_summarize(args):
             parts.append("Hugo/Isobar RSS %.2f" % rat["hugo_over_isobar_rss"])
         if "rebuild_over_full_wall" in rat:
             parts.append("rebuild/full %.3f" % rat["rebuild_over_full_wall"])
+        if "cards_over_none_wall" in rat:
+            parts.append("with cards/without wall %.2f" % rat["cards_over_none_wall"])
         if "languages_over_one_wall" in rat:
             parts.append("languages/one wall %.2f, RSS %.2f" % (rat["languages_over_one_wall"], rat.get("languages_over_one_rss", 0)))
         print("N=%-6d %s" % (rat["n"], ", ".join(parts)))

@@ -15,6 +15,8 @@
 #       --keep-outputs   keep the built sites (under the run's scratch folder) for inspection
 #       --languages L    also a full build of the same site in the languages L (e.g. en,he,ar:
 #                        `languages: [en, he, ar]`), to compare with the one-language build
+#       --cards          also a full build of the same site with `share_card: false`, to tell
+#                        what the share images (card.png) cost
 #
 # For each N, per run: Isobar full build into a new folder, Isobar rebuild into the same
 # folder (no data changed: it should write nothing), Hugo full build into a new folder.
@@ -34,9 +36,10 @@ TIMEOUT=3600
 RESULTS=""
 KEEP=0
 LANGUAGES=""
+CARDS=0
 NS=()
 
-usage() { sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//'; exit "${1:-0}"; }
+usage() { sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//'; exit "${1:-0}"; }
 
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -51,6 +54,7 @@ while [ $# -gt 0 ]; do
         --results) RESULTS="$2"; shift 2 ;;
         --keep-outputs) KEEP=1; shift ;;
         --languages) LANGUAGES="$2"; shift 2 ;;
+        --cards) CARDS=1; shift ;;
         -h|--help) usage 0 ;;
         -*) echo "render.sh: unknown option $1" >&2; usage 64 ;;
         *) NS+=("$1"); shift ;;
@@ -168,7 +172,11 @@ for n in "${NS[@]}"; do
         # The same site in several languages: only the first line differs.
         sed "s/^language: .*/languages: [${LANGUAGES//,/, }]/" "$dir/isobar.yml" > "$dir/isobar-languages.yml"
     fi
-    echo "== N=$n: $RUNS runs (isobar full, isobar rebuild${LANGUAGES:+, isobar in $LANGUAGES}, hugo full)"
+    if [ "$CARDS" = 1 ]; then
+        # The same site without share images: one key more.
+        { cat "$dir/isobar.yml"; echo "share_card: false"; } > "$dir/isobar-nocards.yml"
+    fi
+    echo "== N=$n: $RUNS runs (isobar full, isobar rebuild${LANGUAGES:+, isobar in $LANGUAGES}$([ "$CARDS" = 1 ] && echo ', isobar without cards'), hugo full)"
     for run in $(seq 1 "$RUNS"); do
         iout="$SCRATCH/out-isobar-$n-$run"
         hout="$SCRATCH/out-hugo-$n-$run"
@@ -184,6 +192,12 @@ for n in "${NS[@]}"; do
             measure isobar-languages "$n" "$run" "$SCRATCH/out-isobar-languages-$n-$run" "$SCRATCH/report-$n-$run-languages.json" -- \
                 "$BIN" build --config "$dir/isobar-languages.yml" --output "$SCRATCH/out-isobar-languages-$n-$run" --quiet \
                 --report "$SCRATCH/report-$n-$run-languages.json"
+        fi
+        if [ "$CARDS" = 1 ]; then
+            sync
+            measure isobar-nocards "$n" "$run" "$SCRATCH/out-isobar-nocards-$n-$run" "$SCRATCH/report-$n-$run-nocards.json" -- \
+                "$BIN" build --config "$dir/isobar-nocards.yml" --output "$SCRATCH/out-isobar-nocards-$n-$run" --quiet \
+                --report "$SCRATCH/report-$n-$run-nocards.json"
         fi
         if [ "$HUGO" = 1 ]; then
             sync

@@ -89,9 +89,9 @@ import Testing
         _ = try folder.write("<main>{{{content}}}</main>", to: "layout.html")
         _ = try folder.write("# mine", to: "index.md")
         let templates = try TemplateSet.load(from: folder.url)
-        // The site's layout and index, the built-in city page, 404 and partials.
-        #expect(templates.has("city") && templates.has("404") && templates.has("partials/now"))
-        #expect(templates.count == ThemeFiles.builtin(under: "Templates").keys.filter { $0.hasSuffix(".md") || $0.hasSuffix(".html") }.count)
+        // The site's layout and index, the built-in city page, 404, partials and share card.
+        #expect(templates.has("city") && templates.has("404") && templates.has("partials/now") && templates.has("card"))
+        #expect(templates.count == ThemeFiles.builtin(under: "Templates").keys.filter { $0.hasSuffix(".md") || $0.hasSuffix(".html") || $0.hasSuffix(".svg") }.count)
         let page = try templates.renderPage(LayoutModel(
             t: [:], site: .init(title: "T", language: "en", direction: "ltr", baseURL: "https://w.example.org/"), attributions: [],
             page: .init(title: "t", description: "d", canonicalURL: "https://w.example.org/", root: "", kind: "index", noIndex: false, home: "index.html", feed: "alerts.xml", feedURL: "https://x/alerts.xml"),

@@ -29,6 +29,8 @@ public struct SiteConfig: Sendable, Equatable {
     public var map: MapSettings? = nil
     /// `normals:`: where the climate normals the pages compare with come from.
     public var normals: NormalsSettings = .off
+    /// `share_card:`: each city page's share image (`<slug>/card.png`, its og:image).
+    public var shareCard = true
     public var cache: CacheSettings
     public var history: HistorySettings
     public var templatesDirectory: URL

@@ -28,6 +28,8 @@ struct BuildInputs: Sendable {
     /// Takes each built city's observation and forecast; nil when the history is
     /// disabled or could not be opened (set by the build's history step).
     var history: HistoryRecorder?
+    /// Each city page's share image; nil with `share_card: false`.
+    var cards: ShareCards?
     var timer: StageTimer
     /// A digest of everything site-wide that shapes a page (config, theme, strings,
     /// places, Isobar's version): part of every city's fingerprint.
@@ -52,7 +54,7 @@ struct BuildInputs: Sendable {
             warnings: WarningFetcher.make(config, offline: options.offline, live: source.live, environment: environment),
             tiles: TileFetcher.make(config, offline: options.offline, http: source.http, tally: tally, environment: environment),
             normals: try NormalsFetcher.make(config, offline: options.offline, live: source.live, budgets: source.budgets, environment: environment),
-            timer: timer,
+            cards: config.shareCard ? ShareCards(assets: assets) : nil, timer: timer,
             siteFingerprint: siteFingerprint(config, icons: icons, images: images))
     }
 

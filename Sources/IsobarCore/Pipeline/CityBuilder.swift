@@ -236,9 +236,11 @@ struct CityBuilder: Sendable {
         return BuiltCity(record: previous, files: files)
     }
 
-    /// The city's page in each language, and its forecast.json.
+    /// The city's page in each language, each page's share card (unless switched off),
+    /// and its forecast.json, last.
     func files(of city: CityConfig) -> [String] {
-        inputs.cityPages(city).map(\.path) + [city.slug + "/" + SiteLayout.forecastJSON]
+        let pages = inputs.cityPages(city).map(\.path)
+        return pages + (inputs.cards == nil ? [] : pages.map(ShareCards.path(ofPage:))) + [city.slug + "/" + SiteLayout.forecastJSON]
     }
 
     /// Normalize, present, render and write one city — or, when its inputs match what its
@@ -270,13 +272,23 @@ struct CityBuilder: Sendable {
                 presenter.addNormals(normals[city.slug], source: inputs.config.normals.source, forecast, city: city, to: &model)
                 return model
             }
+            // The share card beside the page, and the page's og:image naming it.
+            let card = try inputs.cards.map { cards in
+                try inputs.timer.measure(.render) { () throws -> (path: String, png: Data, image: LayoutModel.Image) in
+                    let path = ShareCards.path(ofPage: page.path)
+                    let card = try cards.card(model, site: inputs.config.title, strings: page.language.strings, templates: inputs.templates)
+                    return (path, card.png, LayoutModel.Image(url: SiteLayout.url(of: path, base: inputs.config.baseURL.absoluteString),
+                                                              width: ShareCards.width, height: ShareCards.height, alt: card.model.alt))
+                }
+            }
             let html = try inputs.timer.measure(.render) { () throws -> String in
                 let body = try inputs.templates.renderBody("city", model)
                 return try inputs.templates.renderPage(inputs.layout(
                     page, pages: pages, title: "\(city.name) – \(inputs.config.title)", description: model.share.text,
-                    kind: "city", content: body, attributions: [.forSource(forecast.source.api)]))
+                    kind: "city", content: body, attributions: [.forSource(forecast.source.api)], image: card?.image))
             }
             rendered.append((page.path, Data(html.utf8)))
+            if let card { rendered.append((card.path, card.png)) }
         }
         let json = try inputs.timer.measure(.render) { try ForecastJSON.data(forecast, slug: city.slug, history: past) }
         rendered.append((files[files.count - 1], json))

@@ -34,6 +34,18 @@ public struct LayoutModel: Sendable {
         public var hasAlternates: Bool { !alternates.isEmpty }
         /// The page at the top level (`x-default`): the one for visitors of no listed language.
         public var defaultURL: String = ""
+        /// The page's share image (og:image): a city's card; nil on other pages.
+        public var image: Image? = nil
+    }
+
+    /// A share image, as Open Graph describes it.
+    public struct Image: Sendable {
+        /// Absolute, under `base_url`: link previews fetch it from elsewhere.
+        public var url: String
+        public var width: Int
+        public var height: Int
+        /// What it shows, in words.
+        public var alt: String
     }
 
     /// The same page in another of the site's languages.

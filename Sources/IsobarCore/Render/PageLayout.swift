@@ -6,7 +6,7 @@ extension BuildInputs {
     /// site's other languages (`pages`, none for the 404 page).
     func layout(
         _ page: LanguagePage, pages: [LanguagePage], title: String, description: String, kind: String,
-        content: String, attributions: [LayoutModel.Attribution], root: String? = nil
+        content: String, attributions: [LayoutModel.Attribution], root: String? = nil, image: LayoutModel.Image? = nil
     ) -> LayoutModel {
         let strings = page.language.strings, base = config.baseURL.absoluteString
         let root = root ?? SiteLayout.root(of: page.path)
@@ -19,7 +19,7 @@ extension BuildInputs {
                         kind: kind, noIndex: kind == "not-found", home: root + page.language.folder + SiteLayout.index,
                         feed: root + feed, feedURL: SiteLayout.url(of: feed, base: base),
                         alternates: alternates(pages, from: page.path),
-                        defaultURL: SiteLanguage.topPage(pages).map { SiteLayout.url(of: $0.path, base: base) } ?? ""),
+                        defaultURL: SiteLanguage.topPage(pages).map { SiteLayout.url(of: $0.path, base: base) } ?? "", image: image),
             content: content)
     }
 }

@@ -1,10 +1,11 @@
 import Foundation
 
-/// The theme's templates: every `.md` and `.html` file under the templates folder,
+/// The theme's templates: every `.md`, `.html` and `.svg` file under the templates folder,
 /// named by its path without the extension (`city`, `layout`, `partials/now`), so
 /// templates can include each other as partials (`{{> partials/now}}`).
 public struct TemplateSet: Sendable {
-    public enum Kind: Sendable { case markdown, html }
+    /// An `.svg` template (the share card) is XML: escaped as HTML is, which XML reads.
+    public enum Kind: Sendable { case markdown, html, svg }
 
     let renderer: TemplateRenderer
     let kinds: [String: Kind]
@@ -36,7 +37,8 @@ public struct TemplateSet: Sendable {
         var sources: [String: (text: String, path: String, kind: Kind)] = [:]
         func add(_ relative: String, _ data: Data?, path: String) throws {
             let kind: Kind
-            if relative.hasSuffix(".md") { kind = .markdown } else if relative.hasSuffix(".html") { kind = .html } else { return }
+            if relative.hasSuffix(".md") { kind = .markdown } else if relative.hasSuffix(".html") { kind = .html }
+            else if relative.hasSuffix(".svg") { kind = .svg } else { return }
             guard let data, let text = String(data: data, encoding: .utf8) else {
                 throw IsobarError(step: .render, path: path, message: "cannot read the template (is it UTF-8?)")
             }
@@ -49,14 +51,14 @@ public struct TemplateSet: Sendable {
             let manager = FileManager.default
             for relative in (manager.enumerator(atPath: directory.path)?.compactMap { $0 as? String } ?? []).sorted() {
                 let url = directory.appendingPathComponent(relative)
-                guard relative.hasSuffix(".md") || relative.hasSuffix(".html") else { continue }
+                guard relative.hasSuffix(".md") || relative.hasSuffix(".html") || relative.hasSuffix(".svg") else { continue }
                 try add(relative, manager.contents(atPath: url.path), path: url.path)
             }
         }
         var templates: [String: [TemplateNode]] = [:]
         var kinds: [String: Kind] = [:]
         for (name, source) in sources {
-            templates[name] = try parse(source.text, file: source.path, escaping: source.kind == .html ? .html : .markdown)
+            templates[name] = try parse(source.text, file: source.path, escaping: source.kind == .markdown ? .markdown : .html)
             kinds[name] = source.kind
         }
         // A partial that does not exist would render as nothing (the spec's rule), which
@@ -116,6 +118,14 @@ public struct TemplateSet: Sendable {
             throw IsobarError(step: .render, path: directory.appendingPathComponent(name).path, message: "no template named \(name)")
         }
         return kind == .markdown ? Markdown.html(from: text) : text
+    }
+
+    /// The share card's SVG (`card.svg`), for the rasteriser.
+    func renderCard(_ card: ShareCardModel) throws -> String {
+        guard let text = try render(ShareCards.template, card) else {
+            throw IsobarError(step: .render, path: directory.appendingPathComponent(ShareCards.template).path, message: "no card template")
+        }
+        return text
     }
 
     /// Places a rendered body into `layout`.

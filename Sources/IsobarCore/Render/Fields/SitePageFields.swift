@@ -70,6 +70,16 @@ extension LayoutModel.Page: TemplateModel {
         .init("alternates", \.alternates, "The page in each of the site's languages, itself included (empty for one language)"),
         .init("hasAlternates", \.hasAlternates, "Whether the site has more than one language", example: "false"),
         .init("defaultURL", \.defaultURL, "The page at the top level, for hreflang=\"x-default\"", example: "https://weather.example.org/lod-il/"),
+        .init("image", \.image, "The page's share image (a city's card.png), for og:image; absent on other pages and with `share_card: false`"),
+    ])
+}
+
+extension LayoutModel.Image: TemplateModel {
+    static let fields = TemplateFields<Self>("Image", "A page's share image.", [
+        .init("url", \.url, "Its absolute address under base_url", example: "https://weather.example.org/london-gb/card.png"),
+        .init("width", \.width, "In pixels", example: "1200"),
+        .init("height", \.height, "In pixels", example: "630"),
+        .init("alt", \.alt, "What it shows, in words", example: "London: 9 °C · Light rain · High 11 °C · Low 6 °C"),
     ])
 }
 
