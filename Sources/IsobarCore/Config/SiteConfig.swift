@@ -27,6 +27,9 @@ public struct SiteConfig: Sendable, Equatable {
     public var meteoAlarm = MeteoAlarmSettings()
     /// `map:`: the places' map over tiles from a tile server; nil draws the pins alone.
     public var map: MapSettings? = nil
+    /// `offline:`: publish the service worker that keeps pages for reading offline
+    /// (README, "Offline and installable"); the web app manifest is published either way.
+    public var offline = true
     public var cache: CacheSettings
     public var history: HistorySettings
     public var templatesDirectory: URL

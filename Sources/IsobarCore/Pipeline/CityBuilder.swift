@@ -269,7 +269,8 @@ struct CityBuilder: Sendable {
                 let body = try inputs.templates.renderBody("city", model)
                 return try inputs.templates.renderPage(inputs.layout(
                     page, pages: pages, title: "\(city.name) – \(inputs.config.title)", description: model.share.text,
-                    kind: "city", content: body, attributions: [.forSource(forecast.source.api)]))
+                    kind: "city", content: body, attributions: [.forSource(forecast.source.api)],
+                    dataTime: model.updatedDateTime, timeZone: forecast.location.timeZoneIdentifier))
             }
             rendered.append((page.path, Data(html.utf8)))
         }
