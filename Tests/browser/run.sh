@@ -175,6 +175,14 @@ if [ -z "$*" ]; then
         ISOBAR_ARTIFACTS="$artifacts" PYTHONDONTWRITEBYTECODE=1 \
         python3 -m pytest -q -k "not selftest" Tests/browser/test_offline.py || offline_status=$?
     if [ "$offline_status" -ne 0 ]; then status=1; fi
+
+    # The embeddable widget and badge (README, "Embedding"): Nu, axe, and the widget in
+    # a 320×200 <iframe> of a test page without scrolling, light and dark.
+    embed_status=0
+    ISOBAR_SITE="$tmp/site" ISOBAR_PAGES="london-gb/widget.html lod-il/widget.html tokyo-jp/widget.html" \
+        ISOBAR_ARTIFACTS="$artifacts/embed" PYTHONDONTWRITEBYTECODE=1 \
+        python3 -m pytest -q -k "not selftest" Tests/browser/test_html.py Tests/browser/test_accessibility.py Tests/browser/test_embed.py || embed_status=$?
+    if [ "$embed_status" -ne 0 ]; then status=1; fi
 fi
 echo "run.sh: artifacts in $artifacts"
 exit "$status"

@@ -233,9 +233,16 @@ struct CityBuilder: Sendable {
         return BuiltCity(record: previous, files: files)
     }
 
-    /// The city's page in each language, and its forecast.json.
+    /// The city's page and embeddable widget in each language, its badge, and its
+    /// forecast.json (last).
     func files(of city: CityConfig) -> [String] {
-        inputs.cityPages(city).map(\.path) + [city.slug + "/" + SiteLayout.forecastJSON]
+        let pages = inputs.cityPages(city).map(\.path)
+        return pages + pages.map(Self.widget) + [city.slug + "/" + NowBadge.file, city.slug + "/" + SiteLayout.forecastJSON]
+    }
+
+    /// The widget beside a page: `london-gb/widget.html`.
+    static func widget(of page: String) -> String {
+        String(page.dropLast(SiteLayout.index.count)) + "widget.html"
     }
 
     /// Normalize, present, render and write one city — or, when its inputs match what its
@@ -273,6 +280,18 @@ struct CityBuilder: Sendable {
                     dataTime: model.updatedDateTime, timeZone: forecast.location.timeZoneIdentifier))
             }
             rendered.append((page.path, Data(html.utf8)))
+            let widget = try inputs.timer.measure(.render) {
+                try inputs.templates.renderBody("widget", WidgetModel(
+                    t: page.language.strings.table, language: page.language.code, direction: page.language.strings.direction,
+                    city: model, href: SiteLayout.index))
+            }
+            rendered.append((Self.widget(of: page.path), Data(widget.utf8)))
+            if page.path == SiteLayout.cityPage(city.slug) {
+                let icon = model.now.icon.flatMap { icon in
+                    inputs.assets.files.first { $0.path == SiteLayout.assetsFolder + "/icons/" + (icon.src.split(separator: "/").last ?? "") }?.content
+                }
+                rendered.append((city.slug + "/" + NowBadge.file, Data(NowBadge.svg(city: model, icon: icon).utf8)))
+            }
         }
         let json = try inputs.timer.measure(.render) { try ForecastJSON.data(forecast, slug: city.slug, history: past) }
         rendered.append((files[files.count - 1], json))

@@ -25,6 +25,7 @@ struct TemplateNameChecker {
         ("index", IndexPageModel.fields.schema),
         ("city", CityPageModel.fields.schema),
         ("404", NotFoundPageModel.fields.schema),
+        ("widget", WidgetModel.fields.schema),
     ]
 
     /// What a section makes the innermost context.

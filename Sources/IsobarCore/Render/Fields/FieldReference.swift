@@ -9,6 +9,7 @@ public enum FieldReference {
         ("index", "index.md", IndexPageModel.fields.schema),
         ("404", "404.md", NotFoundPageModel.fields.schema),
         ("layout", "layout.html", LayoutModel.fields.schema),
+        ("widget", "widget.html", WidgetModel.fields.schema),
     ]
 
     public static var pageNames: [String] { pages.map(\.name) }
