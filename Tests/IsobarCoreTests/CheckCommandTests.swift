@@ -18,7 +18,7 @@ import Testing
         defer { site.cleanup() }
         let run = try check(site)
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stdout == "ok: 8 cities, 12 templates, 20 places; 0 warnings\n")
+        #expect(run.stdout == "ok: 8 cities, 13 templates, 20 places; 0 warnings\n")
         #expect(!FileManager.default.fileExists(atPath: site.url.appendingPathComponent("_site").path))
         #expect(!FileManager.default.fileExists(atPath: site.url.appendingPathComponent(".isobar").path))
     }

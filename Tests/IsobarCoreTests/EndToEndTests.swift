@@ -199,7 +199,7 @@ import Testing
         defer { site.cleanup() }
         let check = try run(["check"], in: site.url)
         #expect(check.status == 0, "\(check.stderr)")
-        #expect(check.stdout.contains("ok: 8 cities, 12 templates, 20 places"))
+        #expect(check.stdout.contains("ok: 8 cities, 13 templates, 20 places"))
         #expect(!FileManager.default.fileExists(atPath: site.url.appendingPathComponent("_site").path))
         let version = try run(["--version"], in: site.url)
         #expect(version.status == 0)

@@ -40,7 +40,7 @@ import Testing
         #expect(page.contains("<h1") && page.hasSuffix("</html>\n"))
         #expect(try Data(contentsOf: output.appendingPathComponent("assets/style.css")) == ThemeFiles.builtin(under: "Public")["style.css"])
         let check = try await IsobarRun.launch(["check"], in: site.url)
-        #expect(check.status == 0 && check.stdout.contains("ok: 2 cities, 12 templates"), "\(check.stdout)\(check.stderr)")
+        #expect(check.status == 0 && check.stdout.contains("ok: 2 cities, 13 templates"), "\(check.stdout)\(check.stderr)")
     }
 
     @Test func theSitesOwnFilesWinOneByOneAndEjectKeepsThem() async throws {
@@ -100,7 +100,7 @@ import Testing
         #expect(try String(contentsOf: config, encoding: .utf8).contains("\nprovider: [met-norway, open-meteo]\n"))
         try local(config)
         let check = try await IsobarRun.launch(["check"], in: site)
-        #expect(check.status == 0 && check.stdout.contains("ok: 3 cities, 12 templates, 1 places"), "\(check.stdout)\(check.stderr)")
+        #expect(check.status == 0 && check.stdout.contains("ok: 3 cities, 13 templates, 1 places"), "\(check.stdout)\(check.stderr)")
         #expect(check.stdout.contains("providers: met-norway → open-meteo"), "\(check.stdout)")
         #expect(check.stderr.contains("contact \"you@example.org\" is an example address"), "\(check.stderr)")
         let built = try await IsobarRun.launch(["build"], in: site)

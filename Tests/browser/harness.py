@@ -114,6 +114,8 @@ def _all_pages(site: Path) -> list[Page]:
             # the directory-index lookup a static host does.
             slug = parts[0]
             pages.append(Page(slug, "city", rel, f"/{slug}/", slug))
+        elif parts[-1] == "widget.html":
+            pages.append(Page(rel.removesuffix(".html").replace("/", "_"), "widget", rel, "/" + rel))
         else:
             pages.append(Page(rel.removesuffix(".html").replace("/", "_"), "other", rel, "/" + rel))
     return pages

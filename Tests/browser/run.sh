@@ -163,6 +163,26 @@ if [ -z "$*" ]; then
         python3 -m pytest -q -k "not selftest" Tests/browser/test_html.py Tests/browser/test_accessibility.py Tests/browser/test_map.py \
         Tests/browser/test_site.py::test_no_horizontal_overflow Tests/browser/test_site.py::test_no_requests_to_other_hosts || map_status=$?
     if [ "$map_status" -ne 0 ]; then status=1; fi
+
+    # Offline reading (README, "Offline and installable"): a copy of the demo of its own,
+    # served under /site/ so the worker's scope is narrower than the origin; the test goes
+    # offline, then rebuilds it with another title (a new manifest, so a new worker).
+    (cd "$demo" && SOURCE_DATE_EPOCH=1795348800 "$isobar" build --config isobar.yml --output "$tmp/offline" --quiet)
+    sed 's/^title: .*/title: Isobar Weather Next/' "$demo/isobar.yml" > "$demo/isobar-offline-next.yml"
+    offline_status=0
+    ISOBAR_SITE="$tmp/site" ISOBAR_OFFLINE_SITE="$tmp/offline" \
+        ISOBAR_OFFLINE_REBUILD="cd '$demo' && SOURCE_DATE_EPOCH=1795352400 '$isobar' build --config isobar-offline-next.yml --output '$tmp/offline' --quiet" \
+        ISOBAR_ARTIFACTS="$artifacts" PYTHONDONTWRITEBYTECODE=1 \
+        python3 -m pytest -q -k "not selftest" Tests/browser/test_offline.py || offline_status=$?
+    if [ "$offline_status" -ne 0 ]; then status=1; fi
+
+    # The embeddable widget and badge (README, "Embedding"): Nu, axe, and the widget in
+    # a 320×200 <iframe> of a test page without scrolling, light and dark.
+    embed_status=0
+    ISOBAR_SITE="$tmp/site" ISOBAR_PAGES="london-gb/widget.html lod-il/widget.html tokyo-jp/widget.html" \
+        ISOBAR_ARTIFACTS="$artifacts/embed" PYTHONDONTWRITEBYTECODE=1 \
+        python3 -m pytest -q -k "not selftest" Tests/browser/test_html.py Tests/browser/test_accessibility.py Tests/browser/test_embed.py || embed_status=$?
+    if [ "$embed_status" -ne 0 ]; then status=1; fi
 fi
 echo "run.sh: artifacts in $artifacts"
 exit "$status"

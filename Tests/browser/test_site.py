@@ -33,6 +33,8 @@ SELECTORS = {
                          "dl.history-records", "ul.history-checks"]},
     "404": {"visible": ["h1"]},
     "other": {"visible": ["h1"]},
+    # The embeddable card (README, "Embedding"): no heading, one link to the full page.
+    "widget": {"visible": ["a.widget[target=_top]", "p.city"]},
 }
 
 # Selector -> the only city pages that have it: visible there, and

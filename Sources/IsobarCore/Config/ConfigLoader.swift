@@ -6,7 +6,7 @@ public enum ConfigLoader {
     static let topLevelKeys = [
         "title", "base_url", "language", "languages", "units", "provider", "snapshot_dir", "openweather", "open_meteo",
         "contact", "met_norway", "nws", "alerts", "meteoalarm", "cache", "history", "templates", "public", "places", "output", "stale_after", "cities", "deploy",
-        "weatherkit", "map", "normals", "share_card",
+        "weatherkit", "map", "normals", "share_card", "offline",
     ]
     static let openWeatherKeys = ["api", "base_url", "api_key_env", "requests_per_minute", "concurrency", "timeout", "connect_timeout",
                                   "daily_limit", "monthly_limit"]
@@ -127,6 +127,7 @@ public enum ConfigLoader {
         config.map = try loadMap(top["map"])
         config.normals = try loadNormals(top["normals"], folder: folder)
         config.shareCard = try top["share_card"]?.bool() ?? true
+        config.offline = try top["offline"]?.bool() ?? true
         if config.map != nil, config.contact == nil, let value = top["map"] {
             // OpenStreetMap's tile usage policy: an identifying User-Agent, or be blocked.
             throw value.error(

@@ -31,6 +31,9 @@ public struct SiteConfig: Sendable, Equatable {
     public var normals: NormalsSettings = .off
     /// `share_card:`: each city page's share image (`<slug>/card.png`, its og:image).
     public var shareCard = true
+    /// `offline:`: publish the service worker that keeps pages for reading offline
+    /// (README, "Offline and installable"); the web app manifest is published either way.
+    public var offline = true
     public var cache: CacheSettings
     public var history: HistorySettings
     public var templatesDirectory: URL

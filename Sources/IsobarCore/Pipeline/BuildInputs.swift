@@ -34,6 +34,8 @@ struct BuildInputs: Sendable {
     /// A digest of everything site-wide that shapes a page (config, theme, strings,
     /// places, Isobar's version): part of every city's fingerprint.
     var siteFingerprint: String
+    /// The theme's colours for the manifest and `<meta name="theme-color">`, read from its style.css.
+    var themeColors: ThemeColors
 
     static func load(_ options: BuildOptions, environment: BuildEnvironment, timer: StageTimer) throws -> BuildInputs {
         var config = try ConfigLoader.load(from: options.configFile)
@@ -55,7 +57,7 @@ struct BuildInputs: Sendable {
             tiles: TileFetcher.make(config, offline: options.offline, http: source.http, tally: tally, environment: environment),
             normals: try NormalsFetcher.make(config, offline: options.offline, live: source.live, budgets: source.budgets, environment: environment),
             cards: config.shareCard ? ShareCards(assets: assets) : nil, timer: timer,
-            siteFingerprint: siteFingerprint(config, icons: icons, images: images))
+            siteFingerprint: siteFingerprint(config, icons: icons, images: images), themeColors: ThemeColors(assets))
     }
 
     /// Whether the call budget's plan decides when the city is refreshed: its only

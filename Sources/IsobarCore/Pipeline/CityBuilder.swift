@@ -236,11 +236,17 @@ struct CityBuilder: Sendable {
         return BuiltCity(record: previous, files: files)
     }
 
-    /// The city's page in each language, each page's share card (unless switched off),
-    /// and its forecast.json, last.
+    /// The city's page, share card (unless switched off) and embeddable widget in each
+    /// language, its badge, and its forecast.json (last).
     func files(of city: CityConfig) -> [String] {
         let pages = inputs.cityPages(city).map(\.path)
-        return pages + (inputs.cards == nil ? [] : pages.map(ShareCards.path(ofPage:))) + [city.slug + "/" + SiteLayout.forecastJSON]
+        return pages + (inputs.cards == nil ? [] : pages.map(ShareCards.path(ofPage:))) + pages.map(Self.widget)
+            + [city.slug + "/" + NowBadge.file, city.slug + "/" + SiteLayout.forecastJSON]
+    }
+
+    /// The widget beside a page: `london-gb/widget.html`.
+    static func widget(of page: String) -> String {
+        String(page.dropLast(SiteLayout.index.count)) + "widget.html"
     }
 
     /// Normalize, present, render and write one city — or, when its inputs match what its
@@ -285,10 +291,23 @@ struct CityBuilder: Sendable {
                 let body = try inputs.templates.renderBody("city", model)
                 return try inputs.templates.renderPage(inputs.layout(
                     page, pages: pages, title: "\(city.name) – \(inputs.config.title)", description: model.share.text,
-                    kind: "city", content: body, attributions: [.forSource(forecast.source.api)], image: card?.image))
+                    kind: "city", content: body, attributions: [.forSource(forecast.source.api)], image: card?.image,
+                    dataTime: model.updatedDateTime, timeZone: forecast.location.timeZoneIdentifier))
             }
             rendered.append((page.path, Data(html.utf8)))
             if let card { rendered.append((card.path, card.png)) }
+            let widget = try inputs.timer.measure(.render) {
+                try inputs.templates.renderBody("widget", WidgetModel(
+                    t: page.language.strings.table, language: page.language.code, direction: page.language.strings.direction,
+                    city: model, href: SiteLayout.index))
+            }
+            rendered.append((Self.widget(of: page.path), Data(widget.utf8)))
+            if page.path == SiteLayout.cityPage(city.slug) {
+                let icon = model.now.icon.flatMap { icon in
+                    inputs.assets.files.first { $0.path == SiteLayout.assetsFolder + "/icons/" + (icon.src.split(separator: "/").last ?? "") }?.content
+                }
+                rendered.append((city.slug + "/" + NowBadge.file, Data(NowBadge.svg(city: model, icon: icon).utf8)))
+            }
         }
         let json = try inputs.timer.measure(.render) { try ForecastJSON.data(forecast, slug: city.slug, history: past) }
         rendered.append((files[files.count - 1], json))

@@ -10,6 +10,10 @@ enum SiteLayout {
     static let robots = "robots.txt"
     static let alertsFeed = "alerts.xml"
     static let forecastJSON = "forecast.json"
+    /// The web app manifest and the service worker, at the root so the worker's scope is
+    /// the whole site (README, "Offline and installable").
+    static let webManifest = "manifest.webmanifest"
+    static let serviceWorker = "sw.js"
 
     /// The folder of a further language's pages: `he`, `pt-br`, `zh-hant` (Hugo's convention).
     static func languageFolder(_ code: String) -> String {
@@ -17,7 +21,7 @@ enum SiteLayout {
     }
 
     static var topLevelNames: [String] {
-        [assetsFolder, index, notFound, sitemap, robots, alertsFeed, OutputLock.fileName, Manifest.fileName]
+        [assetsFolder, index, notFound, sitemap, robots, alertsFeed, webManifest, serviceWorker, OutputLock.fileName, Manifest.fileName]
     }
 
     /// A city's page relative to the site's root, as pages link to it: the file, not its

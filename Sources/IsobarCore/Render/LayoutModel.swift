@@ -6,6 +6,10 @@ public struct LayoutModel: Sendable {
         /// `ltr`, or `rtl` for a language written right to left (from CLDR).
         public var direction: String
         public var baseURL: String
+        /// Whether the service worker is published (`offline:`), so pages load its script.
+        public var offline = false
+        /// The theme's colour for the browser's bar (`--accent` in its style.css), when it has one.
+        public var themeColor: String? = nil
     }
 
     public struct Page: Sendable {
@@ -34,6 +38,12 @@ public struct LayoutModel: Sendable {
         public var hasAlternates: Bool { !alternates.isEmpty }
         /// The page at the top level (`x-default`): the one for visitors of no listed language.
         public var defaultURL: String = ""
+        /// The time of the page's data (ISO 8601), for the note a page read offline
+        /// shows; nil for a page without data (the 404 page).
+        public var dataTime: String? = nil
+        /// The city's time zone (IANA), to show that time in; nil on the index, whose
+        /// cities' zones differ (the visitor's own zone then).
+        public var timeZone: String? = nil
         /// The page's share image (og:image): a city's card; nil on other pages.
         public var image: Image? = nil
     }

@@ -26,6 +26,7 @@ struct TemplateNameChecker {
         ("city", CityPageModel.fields.schema),
         ("404", NotFoundPageModel.fields.schema),
         (ShareCards.template, ShareCardModel.fields.schema),
+        ("widget", WidgetModel.fields.schema),
     ]
 
     /// What a section makes the innermost context.

@@ -10,6 +10,7 @@ public enum FieldReference {
         ("404", "404.md", NotFoundPageModel.fields.schema),
         ("layout", "layout.html", LayoutModel.fields.schema),
         ("card", "card.svg", ShareCardModel.fields.schema),
+        ("widget", "widget.html", WidgetModel.fields.schema),
     ]
 
     public static var pageNames: [String] { pages.map(\.name) }

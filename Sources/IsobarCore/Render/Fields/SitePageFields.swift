@@ -53,6 +53,8 @@ extension LayoutModel.Site: TemplateModel {
         .init("language", \.language, "The page's language, for <html lang>", example: "en"),
         .init("direction", \.direction, "`ltr`, or `rtl` for Arabic, Hebrew, Persian…, for <html dir>", example: "ltr"),
         .init("baseURL", \.baseURL, "`base_url`", example: "https://weather.example.org/"),
+        .init("offline", \.offline, "Whether the service worker is published (`offline:`)", example: "true"),
+        .init("themeColor", \.themeColor, "The theme's colour for the browser's bar (`--accent` in style.css)", example: "#1d5fbf"),
     ])
 }
 
@@ -70,6 +72,8 @@ extension LayoutModel.Page: TemplateModel {
         .init("alternates", \.alternates, "The page in each of the site's languages, itself included (empty for one language)"),
         .init("hasAlternates", \.hasAlternates, "Whether the site has more than one language", example: "false"),
         .init("defaultURL", \.defaultURL, "The page at the top level, for hreflang=\"x-default\"", example: "https://weather.example.org/lod-il/"),
+        .init("dataTime", \.dataTime, "Time of the page's data, ISO 8601, for the offline note; absent on the 404 page", example: "2026-11-23T14:20:00Z"),
+        .init("timeZone", \.timeZone, "The city's time zone (IANA) for that time; absent on the index", example: "Europe/London"),
         .init("image", \.image, "The page's share image (a city's card.png), for og:image; absent on other pages and with `share_card: false`"),
     ])
 }

@@ -4,9 +4,10 @@ import Foundation
 /// city (the index, the alerts feed, the sitemap) and what belongs to no city (the 404
 /// page, robots.txt), in each of the site's languages.
 enum SitePages {
-    /// The index, 404 page and alerts feed in each language, the sitemap and robots.txt.
-    /// `previous`: the last run's manifest, for the pages of cities that failed this run
-    /// (still served, so still listed); `now`: the build's clock.
+    /// The index, 404 page and alerts feed in each language, the sitemap, robots.txt, the
+    /// web app manifest and the service worker. `previous`: the last run's manifest, for
+    /// the pages of cities that failed this run (still served, so still listed); `now`:
+    /// the build's clock.
     static func files(outcomes: [CityBuilder.CityResult], previous: Manifest, _ inputs: BuildInputs,
                       now: Date) throws -> [(path: String, content: Data)] {
         let config = inputs.config
@@ -52,7 +53,8 @@ enum SitePages {
             let model = IndexPageModel(t: language.strings.table, title: config.title, cards: cards, missing: missing)
             let page = try inputs.templates.renderPage(inputs.layout(
                 index, pages: indexes, title: config.title, description: cards.map(\.name).joined(separator: " · "),
-                kind: "index", content: try inputs.templates.renderBody("index", model), attributions: attributions))
+                kind: "index", content: try inputs.templates.renderBody("index", model), attributions: attributions,
+                dataTime: built.isEmpty ? nil : newest.ISO8601Format()))
             files.append((index.path, Data(page.utf8)))
 
             if inputs.templates.has("404") {
@@ -93,6 +95,6 @@ enum SitePages {
         }
         files.append((SiteLayout.sitemap, Data(Sitemap.xml(entries).utf8)))
         files.append((SiteLayout.robots, Data(Sitemap.robots(baseURL: config.baseURL).utf8)))
-        return files
+        return files + ServiceWorker.files(inputs)
     }
 }

@@ -1,0 +1,52 @@
+import Foundation
+
+/// What `widget.html` receives: a city's page model, for a small card another site shows
+/// in an `<iframe>` (`<slug>/widget.html`; README, "Embedding"). A page of its own, not
+/// wrapped in the layout, so it carries its language and the link to the full page.
+struct WidgetModel: Sendable {
+    var t: [String: String]
+    var language: String
+    var direction: String
+    /// The city page's fields, as `city.md` has them.
+    var city: CityPageModel
+    /// The full page, from the widget (opened in the top window: `target="_top"`).
+    var href: String
+}
+
+extension WidgetModel: TemplateModel {
+    static let fields = TemplateFields<Self>("Widget", "The embeddable card (`widget.html`), beside the city page.", [
+        .init("t", \.t, "The UI strings in the page's language; keys from Templates/i18n/en.yml"),
+        .init("language", \.language, "For <html lang>", example: "en"),
+        .init("direction", \.direction, "`ltr` or `rtl`, for <html dir>", example: "ltr"),
+        .init("city", \.city, "The city page's fields (see CityPage)"),
+        .init("href", \.href, "The full page, from the widget", example: "index.html"),
+    ])
+}
+
+/// `<slug>/now.svg`: a 160×40 badge with the condition icon and the temperature, for an
+/// `<img>` on another site. Standalone SVG: the icon is inlined (an SVG shown by `<img>`
+/// loads nothing else), every value XML-escaped.
+enum NowBadge {
+    static let file = "now.svg"
+
+    static func svg(city: CityPageModel, icon: Data?) -> String {
+        let name = MarkupEscaping.escape(city.name), temperature = MarkupEscaping.escape(city.now.temperature.text)
+        let title = "\(name): \(temperature), \(MarkupEscaping.escape(city.now.description))"
+        // The theme's icon, its own <svg> nested at 32×32 (its viewBox scales it).
+        var picture = ""
+        if let icon, let text = String(data: icon, encoding: .utf8), let open = text.range(of: "<svg") {
+            picture = "<svg x=\"4\" y=\"4\" width=\"32\" height=\"32\"" + text[open.upperBound...]
+                .replacingOccurrences(of: #" width="64" height="64""#, with: "")
+                .replacingOccurrences(of: #" role="img""#, with: "")
+        }
+        return """
+            <svg xmlns="http://www.w3.org/2000/svg" width="160" height="40" viewBox="0 0 160 40" role="img" aria-labelledby="t">\
+            <title id="t">\(title)</title>\
+            <rect width="160" height="40" rx="8" fill="#ffffff" stroke="#d9e1ea"/>\
+            \(picture)\
+            <text x="44" y="27" font-family="system-ui, -apple-system, Segoe UI, Roboto, Noto Sans, sans-serif" font-size="18" font-weight="700" fill="#1b2430">\(temperature)</text>\
+            </svg>
+
+            """
+    }
+}
