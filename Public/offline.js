@@ -17,9 +17,10 @@
     if (isNaN(time)) return;
     const zone = element.dataset.zone || undefined;
     const minutes = Math.round((Date.now() - time.getTime()) / 60000);
-    // The time alone for data of today; with the weekday once it is a day old.
+    // The time alone for data of today; with the weekday once it is a day old. A 24-hour
+    // clock, as the page itself shows times (LocalTimeFormatter.time).
     const clock = new Intl.DateTimeFormat(lang, Object.assign(
-      { hour: "numeric", minute: "2-digit", timeZone: zone },
+      { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: zone },
       minutes >= 20 * 60 ? { weekday: "short" } : {}));
     const relative = new Intl.RelativeTimeFormat(lang, { numeric: "auto" });
     const age = minutes < 60 ? relative.format(-Math.max(minutes, 0), "minute")
