@@ -119,7 +119,7 @@ import Testing
         let run = try IsobarRun(["build", "--quiet"], in: site.url, environment: Self.environment)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr.contains(
-            "warning: \(cityFolder.path) is a symbolic link to \(moved.path); not pruned: london-gb/forecast.json, london-gb/index.html"),
+            "warning: \(cityFolder.path) is a symbolic link to \(moved.path); not pruned: london-gb/card.png, london-gb/forecast.json, london-gb/index.html, london-gb/now.svg, london-gb/widget.html"),
                 "\(run.stderr)")
         #expect(run.stderr.contains("hint: Isobar deletes nothing through a link it did not make"))
         #expect(snapshot(victim.url) == before)

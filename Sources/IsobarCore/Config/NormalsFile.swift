@@ -13,16 +13,18 @@ import Foundation
 public enum NormalsFile {
     public static let header = "slug,month,day,high,low"
 
-    /// Each listed city's normals, by slug; `slugs` are the config's cities.
-    public static func load(from file: URL, slugs: Set<String>) throws -> [String: ClimateNormals] {
+    /// Each listed city's normals, by slug. Rows of a city the config does not list are
+    /// read and kept aside, as places.json's are: a city taken off the site leaves its rows
+    /// behind (`isobar check` names them, `unlisted`).
+    public static func load(from file: URL) throws -> [String: ClimateNormals] {
         guard let data = FileManager.default.contents(atPath: file.path), let text = String(data: data, encoding: .utf8) else {
             throw IsobarError(step: .config, path: file.path, message: "cannot read the normals file (missing, or not UTF-8 text)",
                               hint: "create it (README, \"Compared with normal\"), fix `normals: { file: … }`, or write `normals: off`")
         }
-        return try parse(text, file: file.path, slugs: slugs)
+        return try parse(text, file: file.path)
     }
 
-    public static func parse(_ text: String, file: String, slugs: Set<String>) throws -> [String: ClimateNormals] {
+    public static func parse(_ text: String, file: String) throws -> [String: ClimateNormals] {
         var days: [String: [ClimateNormals.MonthDay: ClimateNormals.Normal]] = [:]
         var sawHeader = false
         let source = (file as NSString).lastPathComponent
@@ -45,10 +47,6 @@ public enum NormalsFile {
                 throw fail("a row has 5 fields (\(header)), this one has \(fields.count)", "e.g. london-gb,11,25,10.4,4.6 (high and low in °C)")
             }
             let slug = fields[0]
-            guard slugs.contains(slug) else {
-                let guess = Spelling.closest(to: slug, among: slugs.sorted()).map { "did you mean \"\($0)\"? " } ?? ""
-                throw fail("no city in the config has the slug \"\(slug)\"", guess + "use a city's slug as its page's folder is named (e.g. london-gb), or remove the row")
-            }
             guard let month = Int(fields[1]), let day = Int(fields[2]), ClimateNormals.MonthDay.isCalendarDay(month: month, day: day) else {
                 throw fail("\(fields[1])/\(fields[2]) is not a calendar day (month 1–12, then the day of that month)", "e.g. 2,29 for 29 February")
             }
@@ -67,5 +65,14 @@ public enum NormalsFile {
             throw IsobarError(step: .config, path: file, message: "the normals file holds no header and no rows", hint: "start it with `\(header)`")
         }
         return days.mapValues { ClimateNormals(source: source, days: $0) }
+    }
+
+    /// A warning for each slug of the file that no city of the config has (a misspelling
+    /// gets a suggestion): those rows are never shown.
+    public static func unlisted(_ normals: [String: ClimateNormals], slugs: Set<String>, file: URL) -> [String] {
+        normals.keys.sorted().filter { !slugs.contains($0) }.map { slug in
+            let guess = Spelling.closest(to: slug, among: slugs.sorted()).map { " (did you mean \"\($0)\"?)" } ?? ""
+            return "\(file.path): no city in the config has the slug \"\(slug)\"\(guess): its normals are not shown"
+        }
     }
 }

@@ -124,9 +124,15 @@ public struct SiteChecker: Sendable {
         } catch {
             errors.append(Self.userError(error))
         }
-        // A site's own normals file: each bad row is a build's fatal error, so said here first.
+        // A site's own normals file: each bad row is a build's fatal error, so said here
+        // first; rows of cities not on the site are only named.
         if case .file(let file, _) = config.normals {
-            do { _ = try NormalsFile.load(from: file, slugs: Set(config.cities.map(\.slug))) } catch { errors.append(Self.userError(error)) }
+            do {
+                let normals = try NormalsFile.load(from: file)
+                warnings += NormalsFile.unlisted(normals, slugs: Set(config.cities.map(\.slug)), file: file)
+            } catch {
+                errors.append(Self.userError(error))
+            }
         }
         let summary = errors.isEmpty
             ? "ok: \(config.cities.count) cities, \(templateCount) templates, \(placeCount) places; \(warnings.count) warning\(warnings.count == 1 ? "" : "s")"

@@ -76,7 +76,7 @@ extension NormalsFetcher {
                      environment: BuildEnvironment) throws -> NormalsFetcher {
         var fromFile: [String: ClimateNormals] = [:]
         if case .file(let file, _) = config.normals {
-            fromFile = try NormalsFile.load(from: file, slugs: Set(config.cities.map(\.slug)))
+            fromFile = try NormalsFile.load(from: file)
         }
         let cache = ProviderSetup.responseCache(config, environment)
         var stores = [cache.store]
