@@ -207,14 +207,15 @@ import Testing
         let report = site.url.appendingPathComponent("report.json")
         let run = try IsobarRun(["build", "--report", report.path], in: site.url)
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stderr.contains("2 removed"), "\(run.stderr)")
+        // Rome's page, forecast.json, share card, widget and badge.
+        #expect(run.stderr.contains("5 removed"), "\(run.stderr)")
         #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent("rome-it/index.html").path))
         #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent("rome-it/forecast.json").path))
         #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("rome-it/notes.txt").path))
         #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("custom.html").path))
         #expect(!(try String(contentsOf: output.appendingPathComponent("index.html"), encoding: .utf8)).contains("rome-it"))
         let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: report)) as? [String: Any])
-        #expect((json["files"] as? [String: Int])?["removed"] == 2)
+        #expect((json["files"] as? [String: Int])?["removed"] == 5)
         #expect(json["status"] as? String == "ok")
         let stages = try #require(json["stage_seconds"] as? [String: Double])
         for step in ["config", "fetch", "normalize", "present", "render", "publish"] { #expect(stages[step] != nil, "\(step)") }
