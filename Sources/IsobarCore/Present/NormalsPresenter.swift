@@ -12,8 +12,11 @@ extension Presenter {
     func addNormals(_ normals: ClimateNormals?, source: String?, _ forecast: Forecast, city: CityConfig, to model: inout CityPageModel) {
         guard let normals else { return }
         let format = UnitFormatter(units: city.units, locale: locale)
+        // Each value isolated (U+2068 … U+2069), as Strings.fill does in right-to-left
+        // languages: "11°" keeps its order inside any sentence.
+        func isolated(_ value: String) -> String { "\u{2068}\(value)\u{2069}" }
         func text(_ normal: ClimateNormals.Normal) -> String {
-            strings.format("normal_high_low", ["high": format.temperature(normal.high), "low": format.temperature(normal.low)])
+            strings.format("normal_high_low", ["high": isolated(format.temperature(normal.high)), "low": isolated(format.temperature(normal.low))])
         }
         for (index, day) in forecast.daily.enumerated() where index < model.daily.count {
             guard let normal = normals.normal(onDay: day.day) else { continue }
@@ -28,7 +31,7 @@ extension Presenter {
         let shown = format.value(.temperatureChange, difference).rounded()
         let trend = abs(shown) <= Self.aboutNormal ? "normal" : shown > 0 ? "warmer" : "colder"
         let comparison = trend == "normal" ? strings.format("normal_about", ["date": date])
-            : strings.format("normal_\(trend)", ["difference": format.temperatureChange(abs(difference)), "date": date])
+            : strings.format("normal_\(trend)", ["difference": isolated(format.temperatureChange(abs(difference))), "date": date])
         model.normals = .init(comparison: comparison, trend: trend, difference: trend == "normal" ? nil : format.quantity(temperatureChange: abs(difference)),
                               high: format.quantity(temperature: normal.high), low: format.quantity(temperature: normal.low), text: text(normal),
                               source: source)
