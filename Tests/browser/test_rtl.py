@@ -50,6 +50,7 @@ SENTENCES = ", ".join([
     "p.nowcast-text", "p.stale-note", "p.history-yesterday", "p.history-new-record",
     "p.history-check-intro", "ul.history-checks li", "p.history-rain-check",
     ".card-nowcast", ".card-stale", ".card-alert-marker", ".alert-upcoming",
+    "p.now-normal", ".day-normal",
 ])
 
 # Sentences of a right-to-left page whose values are known not to be isolated, for a
