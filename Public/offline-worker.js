@@ -52,11 +52,12 @@ function alias(url) {
   return address.href;
 }
 
-async function keep(request, response) {
+// Keeps a copy in the background: the page gets its answer at once, whatever the copy takes.
+function keep(event, response) {
   // Only whole, successful answers from this origin (no opaque, redirected or partial ones).
   if (response.ok && response.status === 200 && response.type === "basic" && !response.redirected && owned(response.url)) {
-    const cache = await caches.open(CACHE);
-    await cache.put(request, response.clone());
+    const copy = response.clone();
+    event.waitUntil(caches.open(CACHE).then((cache) => cache.put(event.request, copy)));
   }
   return response;
 }
@@ -82,13 +83,16 @@ async function tell(clientId) {
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET" || !owned(request.url)) return;
+  // A stream of events (isobar serve's reload) never ends: nothing to keep, nothing to
+  // answer offline, and a copy of it would wait forever.
+  if ((request.headers.get("accept") || "").includes("text/event-stream")) return;
   if (request.url.startsWith(ASSETS)) {
-    event.respondWith((async () => (await kept(request)) || keep(request, await fetch(request)))());
+    event.respondWith((async () => (await kept(request)) || keep(event, await fetch(request)))());
     return;
   }
   event.respondWith((async () => {
     try {
-      return await keep(request, await fetch(request));
+      return keep(event, await fetch(request));
     } catch (failure) {
       const copy = await kept(request);
       if (!copy) throw failure;
