@@ -90,6 +90,12 @@ def note(driver):
     return None
 
 
+def installability_errors(driver) -> list[str]:
+    """Chromium's reasons a page cannot be installed as an app (DevTools), [] if it can."""
+    errors = driver.execute_cdp_cmd("Page.getInstallabilityErrors", {})["installabilityErrors"]
+    return [e["errorId"] for e in errors]
+
+
 def cache_state(driver, outside_url):
     return driver.execute_async_script("""
 const done = arguments[arguments.length - 1];
@@ -123,6 +129,13 @@ def test_offline_reading_and_update(artifacts):
             driver.get(base + "index.html")
             wait_for_control(driver)
             assert note(driver) is None, "online, no offline note"
+            # Installable, by Chromium's own checks (Lighthouse's installability audit
+            # asks the browser the same question): a manifest with a name, a start URL in
+            # scope, 192 and 512 px icons, served with a worker that handles fetches.
+            assert installability_errors(driver) == [], "the index is not installable"
+            manifest = driver.execute_cdp_cmd("Page.getAppManifest", {})["manifest"]
+            assert manifest["name"] and manifest["startUrl"].startswith(base), manifest
+            assert {"192x192", "512x512"} <= {i["sizes"] for i in manifest["icons"]}, manifest["icons"]
             driver.get(base + "london-gb/index.html")
             wait_for_control(driver)
             title_before = driver.title
@@ -135,6 +148,9 @@ def test_offline_reading_and_update(artifacts):
             assert state["names"] and all(n.startswith(f"isobar {base} ") for n in state["names"]), state["names"]
             assert any(k.endswith("/site/london-gb/index.html") for k in state["keys"]), "the opened page is kept"
             assert not any("/outside/" in k for k in state["keys"])
+            # The check can fail: a page without a manifest is not installable.
+            driver.get(f"http://127.0.0.1:{port}/outside/page.html")
+            assert installability_errors(driver), "a page without a manifest was found installable"
 
             # 2. Offline: emulation, and no server at all.
             server.stop()

@@ -25,7 +25,7 @@ import time
 from pathlib import Path
 
 import pytest
-from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
+from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -105,9 +105,10 @@ def body_text(driver) -> str:
 
 def wait_for(driver, what: str, condition) -> None:
     try:
-        # A look that lands while the page reloads finds the old body gone: look again.
+        # A look that lands while the page reloads finds the old body gone (stale, missing,
+        # or Chromium's "Node with given id does not belong to the document"): look again.
         WebDriverWait(driver, WAIT_FOR, poll_frequency=0.05,
-                      ignored_exceptions=(StaleElementReferenceException, NoSuchElementException)).until(condition)
+                      ignored_exceptions=(WebDriverException,)).until(condition)
     except Exception:
         pytest.fail(f"the open page did not show {what} within {WAIT_FOR} s; it shows:\n"
                     f"{body_text(driver)[:600]}", pytrace=False)
