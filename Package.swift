@@ -32,6 +32,10 @@ let package = Package(
         .systemLibrary(
             name: "CRsvg", pkgConfig: "librsvg-2.0",
             providers: [.apt(["librsvg2-dev"]), .brew(["librsvg"])]),
+        // ...and libpng writes the card's pixels as PNG (Debian: libpng-dev), faster than cairo.
+        .systemLibrary(
+            name: "CPng", pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
         // CLDR's plural rules, from ICU (Debian: libicu-dev): which of "one", "few",
         // "many"… a count takes in a language.
         // A C target, not a system library: ICU's headers must not meet Foundation's
@@ -42,7 +46,7 @@ let package = Package(
         .target(
             name: "IsobarCore",
             dependencies: [
-                "CCmark", "CCurl", "CCrypto", "CICU", "CRsvg",
+                "CCmark", "CCurl", "CCrypto", "CICU", "CRsvg", "CPng",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // SQLite's C API, to bind the history's values without boxing them.

@@ -1,13 +1,14 @@
+import CPng
 import CRsvg
 import Foundation
 
 /// Draws an SVG document into a PNG of a fixed size with librsvg and cairo: the real SVG
 /// renderer GNOME uses, with Pango for text (shaping, right-to-left, every script that
-/// fontconfig has a font for).
+/// fontconfig has a font for). libpng writes the pixels.
 ///
 /// The document is read from memory with no base file, so librsvg loads nothing it
 /// refers to but `data:` URIs: a card never reads a file or the network. The same SVG
-/// and fonts give the same pixels and cairo's PNG has no time stamp, so the same card is
+/// and fonts give the same pixels and libpng's PNG has no time stamp, so the same card is
 /// the same bytes, which the site writer then leaves alone.
 enum CardRasterizer {
     struct Failure: Error {
@@ -34,17 +35,48 @@ enum CardRasterizer {
             throw Failure(message: consume(problem) ?? "librsvg cannot draw it")
         }
         cairo_surface_flush(surface)
+        return try encode(surface, width: width, height: height)
+    }
 
-        var png = Data()
-        let status = withUnsafeMutablePointer(to: &png) { output in
-            cairo_surface_write_to_png_stream(surface, { closure, data, length in
-                guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
-                closure.assumingMemoryBound(to: Data.self).pointee.append(data, count: Int(length))
-                return CAIRO_STATUS_SUCCESS
-            }, output)
+    /// The surface's pixels as an RGB PNG. libpng's "fast" flag (no row filters, light
+    /// zlib) took 5.7 ms a card where cairo's own writer took 25 ms, and its file was a
+    /// few per cent smaller: a card is flat colour and anti-aliased text, which filters
+    /// do not help.
+    private static func encode(_ surface: OpaquePointer?, width: Int, height: Int) throws(Failure) -> Data {
+        // Cairo's RGB24 pixel is a native 32-bit 0x00RRGGBB: its bytes in R, G, B order.
+        guard let pixels = cairo_image_surface_get_data(surface) else { throw Failure(message: "cairo has no pixels") }
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        var rgb = [UInt8](repeating: 0, count: width * height * 3)
+        rgb.withUnsafeMutableBufferPointer { out in
+            for y in 0..<height {
+                let row = UnsafeRawPointer(pixels + y * stride).assumingMemoryBound(to: UInt32.self)
+                for x in 0..<width {
+                    let pixel = row[x], at = (y * width + x) * 3
+                    out[at] = UInt8(truncatingIfNeeded: pixel >> 16)
+                    out[at + 1] = UInt8(truncatingIfNeeded: pixel >> 8)
+                    out[at + 2] = UInt8(truncatingIfNeeded: pixel)
+                }
+            }
         }
-        guard status == CAIRO_STATUS_SUCCESS else { throw Failure(message: String(cString: cairo_status_to_string(status))) }
+        var image = png_image()
+        image.version = png_uint_32(PNG_IMAGE_VERSION)
+        image.width = png_uint_32(width)
+        image.height = png_uint_32(height)
+        image.format = png_uint_32(PNG_FORMAT_RGB)
+        image.flags = png_uint_32(PNG_IMAGE_FLAG_FAST)
+        // Room for the worst case (pixels that do not compress: zlib's stored blocks, a
+        // filter byte a row, the chunks' headers), so libpng compresses once; asked for
+        // the size first, it would compress twice.
+        var size = png_alloc_size_t(rgb.count + rgb.count / 8 + 4096)
+        var png = Data(count: Int(size))
+        let written = png.withUnsafeMutableBytes { png_image_write_to_memory(&image, $0.baseAddress, &size, 0, rgb, 0, nil) }
+        guard written != 0 else { throw Failure(message: libpngMessage(&image)) }
+        png.count = Int(size)
         return png
+    }
+
+    private static func libpngMessage(_ image: inout png_image) -> String {
+        withUnsafeBytes(of: &image.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
     }
 
     /// A GError's message, freeing it.
