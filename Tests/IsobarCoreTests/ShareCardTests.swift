@@ -141,6 +141,27 @@ import Testing
         #expect(image.variance > 10, "its text is drawn")
     }
 
+    /// A theme's card of noise, which does not compress: its PNG is larger than the room
+    /// the writer gives a card at first, and is written again whole.
+    @Test func aCardThatDoesNotCompressIsWrittenWhole() async throws {
+        let site = try Self.site()
+        defer { site.cleanup() }
+        _ = try site.write("""
+            <svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630">
+            <filter id="noise"><feTurbulence type="fractalNoise" baseFrequency="0.9" numOctaves="3"/></filter>
+            <rect width="1200" height="630" filter="url(#noise)"/>
+            <text x="40" y="200" font-size="90">{{name}}</text>
+            </svg>
+            """, to: "Templates/card.svg")
+        try await build(site)
+        let file = site.url.appendingPathComponent("_site/london-gb/card.png")
+        let bytes = try Data(contentsOf: file).count
+        #expect(bytes > 256 * 1024, "\(bytes) bytes: not noise enough to try the second write")
+        let image = try PNGImage(file: file)
+        #expect(image.width == 1200 && image.height == 630)
+        #expect(image.variance > 100, "noise, decoded")
+    }
+
     @Test func aMisspeltNameInTheCardTemplateIsAnErrorAtItsTag() async throws {
         let site = try Self.site()
         defer { site.cleanup() }

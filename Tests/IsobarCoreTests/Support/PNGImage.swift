@@ -2,7 +2,7 @@ import CRsvg
 import Foundation
 
 /// A PNG read back for pixel checks: its header's size, and its pixels decoded by cairo
-/// (the library that wrote it, but a decoder of its own: libpng).
+/// (its own PNG reader, libpng's decoder, not the writer Isobar uses).
 struct PNGImage {
     var width: Int
     var height: Int

@@ -58,21 +58,28 @@ enum CardRasterizer {
                 }
             }
         }
-        var image = png_image()
-        image.version = png_uint_32(PNG_IMAGE_VERSION)
-        image.width = png_uint_32(width)
-        image.height = png_uint_32(height)
-        image.format = png_uint_32(PNG_FORMAT_RGB)
-        image.flags = png_uint_32(PNG_IMAGE_FLAG_FAST)
-        // Room for the worst case (pixels that do not compress: zlib's stored blocks, a
-        // filter byte a row, the chunks' headers), so libpng compresses once; asked for
-        // the size first, it would compress twice.
-        var size = png_alloc_size_t(rgb.count + rgb.count / 8 + 4096)
-        var png = Data(count: Int(size))
-        let written = png.withUnsafeMutableBytes { png_image_write_to_memory(&image, $0.baseAddress, &size, 0, rgb, 0, nil) }
-        guard written != 0 else { throw Failure(message: libpngMessage(&image)) }
-        png.count = Int(size)
-        return png
+        // A card's PNG is some 60 KB: 256 KiB holds it. A buffer for the worst case (the
+        // raw pixels, 2.3 MB) cost more in page faults than the compression itself took.
+        // A larger image fails with the room it needs, and is written again into that.
+        var capacity = 256 * 1024
+        for _ in 0..<2 {
+            var image = png_image()
+            image.version = png_uint_32(PNG_IMAGE_VERSION)
+            image.width = png_uint_32(width)
+            image.height = png_uint_32(height)
+            image.format = png_uint_32(PNG_FORMAT_RGB)
+            image.flags = png_uint_32(PNG_IMAGE_FLAG_FAST)
+            var size = png_alloc_size_t(capacity)
+            var png = Data(count: capacity)
+            let written = png.withUnsafeMutableBytes { png_image_write_to_memory(&image, $0.baseAddress, &size, 0, rgb, 0, nil) }
+            if written != 0 {
+                png.count = Int(size)
+                return png
+            }
+            guard Int(size) > capacity else { throw Failure(message: libpngMessage(&image)) }
+            capacity = Int(size)
+        }
+        throw Failure(message: "libpng asked for more room twice")
     }
 
     private static func libpngMessage(_ image: inout png_image) -> String {
