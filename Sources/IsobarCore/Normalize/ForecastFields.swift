@@ -44,7 +44,11 @@ struct ForecastField<Row>: Sendable {
         self.key = key
         self.measure = measure
         self.column = column ?? Self.snakeCase(key.description)
-        get = { $0[keyPath: path] }
+        if let offset = MemoryLayout<Row>.offset(of: path) {
+            get = { row in withUnsafeBytes(of: row) { $0.load(fromByteOffset: offset, as: Double?.self) } }
+        } else {
+            get = { $0[keyPath: path] }
+        }
         set = { $0[keyPath: path] = $1 }
         clear = { $0[keyPath: path] = nil }
         required = false
@@ -55,7 +59,11 @@ struct ForecastField<Row>: Sendable {
         self.key = key
         self.measure = measure
         self.column = column ?? Self.snakeCase(key.description)
-        get = { $0[keyPath: path] }
+        if let offset = MemoryLayout<Row>.offset(of: path) {
+            get = { row in withUnsafeBytes(of: row) { $0.load(fromByteOffset: offset, as: Double.self) } }
+        } else {
+            get = { $0[keyPath: path] }
+        }
         set = { $0[keyPath: path] = $1 }
         clear = { _ in }
         required = true
