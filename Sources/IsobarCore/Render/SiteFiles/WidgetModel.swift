@@ -34,10 +34,10 @@ enum NowBadge {
         let title = "\(name): \(temperature), \(MarkupEscaping.escape(city.now.description))"
         // The theme's icon, its own <svg> nested at 32×32 (its viewBox scales it).
         var picture = ""
-        if let icon, let text = String(data: icon, encoding: .utf8), let open = text.range(of: "<svg") {
-            picture = "<svg x=\"4\" y=\"4\" width=\"32\" height=\"32\"" + text[open.upperBound...]
-                .replacingOccurrences(of: #" width="64" height="64""#, with: "")
-                .replacingOccurrences(of: #" role="img""#, with: "")
+        let tag = Array("<svg".utf8)
+        if let icon, String(data: icon, encoding: .utf8) != nil, let open = icon.indices.first(where: { icon[$0...].starts(with: tag) }) {
+            let rest = removing([#" width="64" height="64""#, #" role="img""#], from: Array(icon[(open + tag.count)...]))
+            picture = "<svg x=\"4\" y=\"4\" width=\"32\" height=\"32\"" + String(decoding: rest, as: UTF8.self)
         }
         return """
             <svg xmlns="http://www.w3.org/2000/svg" width="160" height="40" viewBox="0 0 160 40" role="img" aria-labelledby="t">\
@@ -48,5 +48,24 @@ enum NowBadge {
             </svg>
 
             """
+    }
+
+    /// `bytes` without each occurrence of the attributes: a plain scan, because Foundation's
+    /// `replacingOccurrences` took 2.5 % of a whole build for these two edits, and the
+    /// standard library's generic `replace(_:with:)` more.
+    private static func removing(_ attributes: [String], from bytes: [UInt8]) -> [UInt8] {
+        let attributes = attributes.map { Array($0.utf8) }
+        var kept: [UInt8] = []
+        kept.reserveCapacity(bytes.count)
+        var index = 0
+        scan: while index < bytes.count {
+            for attribute in attributes where bytes[index...].starts(with: attribute) {
+                index += attribute.count
+                continue scan
+            }
+            kept.append(bytes[index])
+            index += 1
+        }
+        return kept
     }
 }
