@@ -7,8 +7,8 @@ import Testing
         var name: String
         var items: [String]
 
-        func value(named key: String) -> TemplateValue {
-            switch key {
+        func value(for key: TemplateKey) -> TemplateValue {
+            switch key.text {
             case "name": .text(name)
             case "items": .list(items.map { .text($0) })
             default: .missing

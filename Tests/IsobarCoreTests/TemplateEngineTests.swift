@@ -10,7 +10,7 @@ import Testing
     struct Values: TemplateContext {
         var values: [String: TemplateValue]
         init(_ values: [String: TemplateValue]) { self.values = values }
-        func value(named name: String) -> TemplateValue { values[name] ?? .missing }
+        func value(for key: TemplateKey) -> TemplateValue { values[key.text] ?? .missing }
     }
 
     func render(_ template: String, _ values: [String: TemplateValue] = [:], partials: [String: String] = [:]) throws -> String {

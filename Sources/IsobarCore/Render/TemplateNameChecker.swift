@@ -124,7 +124,7 @@ struct TemplateNameChecker {
 
     /// The declared type of `name` in `stack`, or why it has none.
     private func resolve(_ name: TemplateName, in stack: [Scope]) -> Result<TemplateFieldType, NameProblem> {
-        guard let first = name.parts.first else {
+        guard let first = name.parts.first?.text else {
             switch stack.last {
             case .object(let schema)?: return .success(.object(schema))
             case .strings?: return .success(.strings)
@@ -149,7 +149,7 @@ struct TemplateNameChecker {
                     ?? "no page model here has it; \(Self.reference)"))
         }
         var path = first
-        for part in name.parts.dropFirst() {
+        for part in name.parts.dropFirst().map(\.text) {
             let scope: Scope
             switch type.present {
             case .object(let schema): scope = .object(schema)

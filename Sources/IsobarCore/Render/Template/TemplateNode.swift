@@ -21,17 +21,17 @@ enum VariableEscaping: Sendable {
     case markdown
 }
 
-/// A name as written in a tag, split at its dots: `now.wind.speed` is three parts; the
-/// implicit iterator `.` is none. `offset`: where it is in the template's text, for the
+/// A name as written in a tag, split at its dots: `now.wind.speed` is three parts, each
+/// numbered (`TemplateKey`); the implicit iterator `.` is none. `offset`: where it is in the template's text, for the
 /// name checker's messages.
 struct TemplateName: Sendable, Equatable {
     let text: String
-    let parts: [String]
+    let parts: [TemplateKey]
     let offset: Int
 
     init(_ text: String, offset: Int = 0) {
         self.text = text
         self.offset = offset
-        parts = text == "." ? [] : text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        parts = text == "." ? [] : text.split(separator: ".", omittingEmptySubsequences: false).map { TemplateKey(String($0)) }
     }
 }

@@ -122,7 +122,7 @@ struct TemplateRenderer: Sendable {
         while index > stack.startIndex {
             index -= 1
             guard case .object(let context) = stack[index] else { continue }
-            let found = context.value(named: first)
+            let found = context.value(for: first)
             if found.isMissing { continue }
             return name.parts.dropFirst().reduce(found) { value, part in value.child(part) }
         }

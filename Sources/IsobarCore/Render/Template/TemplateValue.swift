@@ -21,8 +21,8 @@ enum TemplateValue {
     }
 
     /// `name` inside this value, for dotted names and for the context stack.
-    func child(_ name: String) -> TemplateValue {
-        if case .object(let object) = self { return object.value(named: name) }
+    func child(_ key: TemplateKey) -> TemplateValue {
+        if case .object(let object) = self { return object.value(for: key) }
         return .missing
     }
 }
@@ -31,7 +31,7 @@ enum TemplateValue {
 /// (`TemplateModel`, Render/Fields/); `TemplateFieldTests` checks every stored property of
 /// every page model is declared, so a field cannot silently render as nothing.
 protocol TemplateContext {
-    func value(named name: String) -> TemplateValue
+    func value(for key: TemplateKey) -> TemplateValue
     /// What `{{name}}` prints for the object itself: a quantity's formatted text; nil
     /// (prints nothing) for most objects.
     var printed: String? { get }
@@ -39,11 +39,15 @@ protocol TemplateContext {
 
 extension TemplateContext {
     var printed: String? { nil }
+
+    func value(named name: String) -> TemplateValue {
+        value(for: TemplateKey(name))
+    }
 }
 
 /// The strings table (`{{t.updated}}`).
 extension Dictionary: TemplateContext where Key == String, Value == String {
-    func value(named name: String) -> TemplateValue {
-        self[name].map(TemplateValue.text) ?? .missing
+    func value(for key: TemplateKey) -> TemplateValue {
+        self[key.text].map(TemplateValue.text) ?? .missing
     }
 }
