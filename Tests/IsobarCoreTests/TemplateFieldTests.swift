@@ -117,3 +117,11 @@ private protocol OptionalValue {
 extension Optional: OptionalValue {
     var isNone: Bool { self == nil }
 }
+
+extension TemplateContext {
+    /// A lookup by the name as text, as these tests write it (rendering looks up the
+    /// numbered parts a template was parsed into).
+    func value(named name: String) -> TemplateValue {
+        value(for: TemplateKey(name))
+    }
+}

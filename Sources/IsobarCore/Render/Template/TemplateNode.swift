@@ -22,8 +22,8 @@ enum VariableEscaping: Sendable {
 }
 
 /// A name as written in a tag, split at its dots: `now.wind.speed` is three parts, each
-/// numbered (`TemplateKey`); the implicit iterator `.` is none. `offset`: where it is in the template's text, for the
-/// name checker's messages.
+/// numbered (`TemplateKey`); the implicit iterator `.` is none. `offset`: where it is in
+/// the template's text, for the name checker's messages.
 struct TemplateName: Sendable, Equatable {
     let text: String
     let parts: [TemplateKey]

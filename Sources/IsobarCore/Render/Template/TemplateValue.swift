@@ -39,10 +39,6 @@ protocol TemplateContext {
 
 extension TemplateContext {
     var printed: String? { nil }
-
-    func value(named name: String) -> TemplateValue {
-        value(for: TemplateKey(name))
-    }
 }
 
 /// The strings table (`{{t.updated}}`).
