@@ -67,6 +67,26 @@ import Testing
         }
     }
 
+    /// The walk looks each name up once per list; an element whose members differ from the
+    /// one before is still checked by its own names and parents.
+    @Test(arguments: [
+        (#"{"hourly":[{"dt":1795348800,"temp":5},{"dt":1795352400,"temp":7},{"dt":1795356000,"temp":1e300}]}"#, "hourly.2.temp", "temperature"),
+        (#"{"list":[{"rain":{"1h":5}},{"snow":{"1h":1e300}}]}"#, "list.1.snow.1h", "precipitation"),
+        (#"{"list":[{"wind":{"speed":3}},{"clouds":{"all":400}}]}"#, "list.1.clouds.all", "percentage"),
+        (#"{"list":[{"temp":5,"pop":0.5},{"pop":5}]}"#, "list.1.pop", "probability"),
+    ])
+    func laterElementsAreCheckedByTheirOwnNames(body: String, path: String, quantity: String) throws {
+        let document = try JSONValue.parse(Data(body.utf8))
+        #expect(throws: DecodingError.self) { try PlausibilityRules.openWeather(units: .metric).check(document) }
+        do {
+            try PlausibilityRules.openWeather(units: .metric).check(document)
+        } catch {
+            guard case .dataCorrupted(let context) = error else { Issue.record("\(error)"); return }
+            #expect(context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".") == path)
+            #expect(context.debugDescription.contains("plausible \(quantity)"), "\(context.debugDescription)")
+        }
+    }
+
     @Test func longTokensAreQuotedAsAWindow() {
         let long = String(repeating: "1", count: 3_000_000)
         let shortened = QuotedInput.shortened("not valid JSON: Number \(long) is not representable", longestWord: 40)

@@ -3,31 +3,71 @@ extension PlausibilityRules {
     /// JSON path of the value (as a `DecodingError`, so `DecodingFailure` words it like any
     /// other bad body: "hourly[3].temp: 1e+300 is not a plausible temperature …").
     func check(_ document: JSONValue) throws(DecodingError) {
-        try check(document, name: nil, parent: nil)
+        var shape = Shape()
+        try check(document, name: nil, parent: nil, shape: &shape)
     }
 
-    private func check(_ value: JSONValue, name: String?, parent: String?) throws(DecodingError) {
+    /// What the walk has looked up so far under one place of the document, by member
+    /// position: a list's elements (`hourly`, `minutely`, `daily`) carry the same members in
+    /// the same order, so each name is looked up once per body rather than once per element
+    /// (the lookups were most of checking a One Call body, 5 % of a build). A position whose
+    /// name differs from the one remembered is looked up again and its subtree forgotten.
+    private struct Shape {
+        var names: [String] = []
+        var ranges: [PlausibleRange?] = []
+        var children: [Shape] = []
+        /// The range of the numbers of an array at this place, once one was met.
+        var elements: PlausibleRange?? = nil
+
+        /// Makes `position` stand for the member `name` of an object named `parent`.
+        mutating func remember(_ position: Int, _ name: String, in parent: String?, _ rules: PlausibilityRules) {
+            if position < names.count {
+                guard names[position] != name else { return }
+                (names[position], ranges[position], children[position]) = (name, rules.range(of: name, in: parent), Shape())
+            } else {
+                while names.count < position { names.append(""); ranges.append(nil); children.append(Shape()) }
+                names.append(name)
+                ranges.append(rules.range(of: name, in: parent))
+                children.append(Shape())
+            }
+        }
+    }
+
+    /// `shape`: what was looked up at this place in the document (shared by every element
+    /// of an array, which all have the array's name and parent).
+    private func check(_ value: JSONValue, name: String?, parent: String?, shape: inout Shape) throws(DecodingError) {
         switch value {
         case .number(let number, _):
-            guard let name, let range = range(of: name, in: parent), !range.contains(number) else { return }
-            throw DecodingError.dataCorrupted(.init(
-                codingPath: [],
-                debugDescription: "\(PlausibleRange.number(number)) is not a plausible \(range.quantity) (expected \(range.expected))"))
+            guard let name else { return }
+            if shape.elements == nil { shape.elements = .some(range(of: name, in: parent)) }
+            if let range = shape.elements! { try Self.check(number, range) }
         case .object(let members):
-            for member in members {
+            for (position, member) in members.enumerated() {
+                shape.remember(position, member.key, in: name, self)
                 try JSONFields.nested(member.key) { () throws(DecodingError) in
-                    try check(member.value, name: member.key, parent: name)
+                    if case .number(let number, _) = member.value {
+                        if let range = shape.ranges[position] { try Self.check(number, range) }
+                    } else {
+                        try check(member.value, name: member.key, parent: name, shape: &shape.children[position])
+                    }
                 }
             }
         case .array(let elements):
             // An element stands for its array's member: `temperature_2m[5]` is a temperature.
             for (index, element) in elements.enumerated() {
                 try JSONFields.nested(index) { () throws(DecodingError) in
-                    try check(element, name: name, parent: parent)
+                    try check(element, name: name, parent: parent, shape: &shape)
                 }
             }
         case .null, .bool, .string:
             return
         }
+    }
+
+    private static func check(_ number: Double, _ range: PlausibleRange) throws(DecodingError) {
+        guard !range.contains(number) else { return }
+        throw DecodingError.dataCorrupted(.init(
+            codingPath: [],
+            debugDescription: "\(PlausibleRange.number(number)) is not a plausible \(range.quantity) (expected \(range.expected))"))
     }
 }
