@@ -75,7 +75,7 @@ public struct Presenter: Sendable {
         let period = force == 0 ? nil : FixedPoint.format(min(6, max(0.5, 6 / speed)), digits: 2) + "s"
         let direction = degrees.map(compass)
         return CityPageModel.Wind(
-            text: [format.speed(speed), direction].compactMap { $0 }.joined(separator: " "),
+            text: direction.map { format.speed(speed) + " " + $0 } ?? format.speed(speed),
             speed: format.quantity(speed: speed), gust: gust.map { format.quantity(speed: $0) },
             direction: direction, degrees: degrees.map(UnitFormatter.whole),
             arrowRotation: degrees.map { UnitFormatter.whole(($0 + 180).truncatingRemainder(dividingBy: 360)) },
