@@ -197,9 +197,12 @@ extension JSONValue {
 }
 
 extension Array where Element == JSONMember {
-    /// The first member named `key`.
+    /// The first member named `key`. Compared in place: iterating copied each member
+    /// (retaining its name and value) before comparing, most of a One Call body's reading.
     func member(_ key: String) -> JSONValue? {
-        for member in self where member.key == key { return member.value }
-        return nil
+        withUnsafeBufferPointer { members in
+            for index in members.indices where members[index].key == key { return members[index].value }
+            return nil
+        }
     }
 }
