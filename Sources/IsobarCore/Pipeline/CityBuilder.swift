@@ -287,14 +287,14 @@ struct CityBuilder: Sendable {
                                                               width: ShareCards.width, height: ShareCards.height, alt: card.model.alt))
                 }
             }
-            let html = try inputs.timer.measure(.render) { () throws -> String in
+            let html = try inputs.timer.measure(.render) { () throws -> Data in
                 let body = try inputs.templates.renderBody("city", model)
                 return try inputs.templates.renderPage(inputs.layout(
                     page, pages: pages, title: "\(city.name) – \(inputs.config.title)", description: model.share.text,
                     kind: "city", content: body, attributions: [.forSource(forecast.source.api)], image: card?.image,
                     dataTime: model.updatedDateTime, timeZone: forecast.location.timeZoneIdentifier))
             }
-            rendered.append((page.path, Data(html.utf8)))
+            rendered.append((page.path, html))
             if let card { rendered.append((card.path, card.png)) }
             let widget = try inputs.timer.measure(.render) {
                 try inputs.templates.renderBody("widget", WidgetModel(

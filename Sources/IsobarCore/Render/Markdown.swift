@@ -6,11 +6,15 @@ public enum Markdown {
     /// Raw HTML in templates is the theme's own markup, so it is passed through
     /// (`CMARK_OPT_UNSAFE`); values from data never reach cmark unescaped.
     public static func html(from markdown: String) -> String {
-        let options = CMARK_OPT_UNSAFE
-        let length = markdown.utf8.count
-        guard let rendered = markdown.withCString({ cmark_markdown_to_html($0, length, options) }) else {
-            return ""
+        html(from: Array(markdown.utf8))
+    }
+
+    /// Markdown as the template renderer writes it, UTF-8.
+    static func html(from markdown: [UInt8]) -> String {
+        let rendered = markdown.withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { cmark_markdown_to_html($0.baseAddress, $0.count, CMARK_OPT_UNSAFE) }
         }
+        guard let rendered else { return "" }
         // cmark returns malloc'd memory that the caller owns.
         defer { free(rendered) }
         return String(cString: rendered)

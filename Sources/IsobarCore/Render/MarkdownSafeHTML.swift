@@ -8,7 +8,7 @@ enum MarkdownSafeHTML {
     static let markdownCharacters: ASCIISet = ["*", "_", "[", "]", "`", "\\", "#", "|", "~", "{", "}"]
 
     /// Escapes straight into a page being rendered, without a string per value.
-    static func append(_ text: String, to output: inout String) {
+    static func append(_ text: String, to output: inout [UInt8]) {
         MarkupEscaping.append(text, to: &output, alsoEscaping: markdownCharacters)
     }
 }

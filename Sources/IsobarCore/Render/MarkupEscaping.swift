@@ -13,35 +13,36 @@ enum MarkupEscaping {
     static func escape(_ text: String, alsoEscaping extra: ASCIISet = []) -> String {
         // Most values (numbers, times, words) need nothing: return them as they are.
         if !needsWork(text, extra) { return text }
-        var escaped = ""
-        escaped.reserveCapacity(text.utf8.count)
+        var escaped: [UInt8] = []
+        escaped.reserveCapacity(text.utf8.count + 16)
         appendEscaping(text, to: &escaped, extra)
-        return escaped
+        return String(decoding: escaped, as: UTF8.self)
     }
 
-    /// `escape`, appending to `output` (the template renderer writes a page this way).
-    static func append(_ text: String, to output: inout String, alsoEscaping extra: ASCIISet = []) {
-        if needsWork(text, extra) { appendEscaping(text, to: &output, extra) } else { output += text }
+    /// `escape`, appending UTF-8 to `output` (the template renderer writes a page this way).
+    static func append(_ text: String, to output: inout [UInt8], alsoEscaping extra: ASCIISet = []) {
+        if needsWork(text, extra) { appendEscaping(text, to: &output, extra) } else { output.append(contentsOf: text.utf8) }
     }
 
-    private static func appendEscaping(_ text: String, to escaped: inout String, _ extra: ASCIISet) {
+    private static func appendEscaping(_ text: String, to escaped: inout [UInt8], _ extra: ASCIISet) {
         let isolates = balancedIsolates(text)
+        func reference(_ scalar: Unicode.Scalar) { escaped.append(contentsOf: "&#\(scalar.value);".utf8) }
         for (position, scalar) in text.unicodeScalars.enumerated() {
             switch scalar {
             case _ where isolates.contains(position):
-                escaped.unicodeScalars.append(scalar)
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&#39;"
-            case "\n", "\r", "\t": escaped += "&#\(scalar.value);"
+                escaped.append(contentsOf: UTF8.encode(scalar)!)
+            case "&": escaped.append(contentsOf: "&amp;".utf8)
+            case "<": escaped.append(contentsOf: "&lt;".utf8)
+            case ">": escaped.append(contentsOf: "&gt;".utf8)
+            case "\"": escaped.append(contentsOf: "&quot;".utf8)
+            case "'": escaped.append(contentsOf: "&#39;".utf8)
+            case "\n", "\r", "\t": reference(scalar)
             case _ where isDropped(scalar):
                 continue
             case _ where scalar.isASCII && extra.contains(UInt8(scalar.value)):
-                escaped += "&#\(scalar.value);"
+                reference(scalar)
             default:
-                escaped.unicodeScalars.append(scalar)
+                escaped.append(contentsOf: UTF8.encode(scalar)!)
             }
         }
     }

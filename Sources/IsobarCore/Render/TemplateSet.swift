@@ -114,10 +114,10 @@ public struct TemplateSet: Sendable {
 
     /// Renders a page body: the template, then cmark for Markdown templates.
     func renderBody(_ name: String, _ model: some TemplateContext) throws -> String {
-        guard let kind = kinds[name], let text = try render(name, model) else {
+        guard let kind = kinds[name], let text = try utf8(name, model) else {
             throw IsobarError(step: .render, path: directory.appendingPathComponent(name).path, message: "no template named \(name)")
         }
-        return kind == .markdown ? Markdown.html(from: text) : text
+        return kind == .markdown ? Markdown.html(from: text) : String(decoding: text, as: UTF8.self)
     }
 
     /// The share card's SVG (`card.svg`), for the rasteriser.
@@ -128,17 +128,21 @@ public struct TemplateSet: Sendable {
         return text
     }
 
-    /// Places a rendered body into `layout`.
-    func renderPage(_ page: LayoutModel) throws -> String {
-        guard let text = try render("layout", page) else {
+    /// Places a rendered body into `layout`: the page's file, UTF-8.
+    func renderPage(_ page: LayoutModel) throws -> Data {
+        guard let bytes = try utf8("layout", page) else {
             throw IsobarError(step: .render, path: directory.appendingPathComponent("layout").path, message: "no layout template")
         }
-        return text
+        return Data(bytes)
     }
 
     private func render(_ name: String, _ model: some TemplateContext) throws -> String? {
+        try utf8(name, model).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    private func utf8(_ name: String, _ model: some TemplateContext) throws -> [UInt8]? {
         do {
-            return try renderer.render(name, .object(model))
+            return try renderer.utf8(name, .object(model))
         } catch {
             throw IsobarError(
                 step: .render, path: directory.appendingPathComponent(error.partial).path,
