@@ -14,6 +14,14 @@ import Testing
         #expect(FixedPoint.format(value, digits: digits) == expected)
     }
 
+    @Test func aWholeNumberMayDropItsDecimals() {
+        #expect(FixedPoint.format(12.04, digits: 1, dropsZeroFraction: true) == "12")
+        #expect(FixedPoint.format(12.05, digits: 1, dropsZeroFraction: true) == "12.1")
+        #expect(FixedPoint.format(-0.04, digits: 1, dropsZeroFraction: true) == "0")
+        #expect(FixedPoint.format(-3.999, digits: 2, dropsZeroFraction: true) == "-4")
+        #expect(FixedPoint.format(100, digits: 3, dropsZeroFraction: true) == "100")
+    }
+
     @Test func saysWhatNoInt64Holds() {
         #expect(FixedPoint.format(.nan, digits: 1) == "NaN")
         #expect(FixedPoint.format(-.infinity, digits: 1) == "-∞")

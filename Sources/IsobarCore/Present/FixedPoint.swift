@@ -5,15 +5,21 @@ import Foundation
 public enum FixedPoint {
     /// `value` rounded half away from zero to `digits` decimals (0…6), with a dot: the
     /// numbers machines read (CSS, SVG, JSON). Visitors' numbers are `UnitFormatter`'s.
-    public static func format(_ value: Double, digits: Int) -> String {
+    /// `dropsZeroFraction`: a whole number is written without its decimals ("12", not
+    /// "12.0"), as SVG coordinates are.
+    public static func format(_ value: Double, digits: Int, dropsZeroFraction: Bool = false) -> String {
         guard let units = rounded(value, digits: digits) else {
             return value.isNaN ? "NaN" : value.isInfinite ? (value < 0 ? "-∞" : "∞") : String(format: "%.\(digits)f", value)
         }
         // Written from the last digit back into a buffer on the stack: joining the whole
         // and the fractional part as strings took four times as long (about 1 % of a build).
-        let digits = max(0, min(6, digits))
+        var digits = max(0, min(6, digits)), rest = units.magnitude
+        if dropsZeroFraction, rest % UInt64(scale(digits)) == 0 {
+            rest /= UInt64(scale(digits))
+            digits = 0
+        }
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buffer in
-            var at = buffer.count, rest = units.magnitude, written = 0
+            var at = buffer.count, written = 0
             repeat {
                 if written == digits, digits > 0 {
                     at -= 1

@@ -7,15 +7,12 @@ public enum XMLText {
 
     /// A number for an SVG attribute: fixed precision, `.` as decimal point whatever the locale.
     static func number(_ value: Double) -> String {
-        let rounded = (value * 10).rounded() / 10
         // Coordinates come from checked values; one out of range must still not trap
         // (`Int(_:)` does beyond ±9.2e18) or write NaN, which is not an SVG number.
-        guard abs(rounded) < 1e15 else { return rounded.isFinite ? FixedPoint.format(rounded, digits: 0) : "0" }
-        // Tenths as an integer: the same text as `String(rounded)` (the shortest that reads
+        let rounded = (value * 10).rounded() / 10
+        guard abs(rounded) < 9e14 else { return rounded.isFinite ? FixedPoint.format(rounded, digits: 0) : "0" }
+        // Tenths, and no ".0": the same text as `String(rounded)` (the shortest that reads
         // back, one decimal at most) without its general algorithm; a chart has hundreds.
-        let tenths = Int((value * 10).rounded())
-        let whole = String(abs(tenths) / 10), fraction = abs(tenths) % 10
-        let sign = tenths < 0 ? "-" : ""
-        return fraction == 0 ? sign + whole : sign + whole + "." + String(fraction)
+        return FixedPoint.format(value, digits: 1, dropsZeroFraction: true)
     }
 }
