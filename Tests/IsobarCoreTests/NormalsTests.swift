@@ -195,7 +195,7 @@ import Testing
         let withNormal = model.daily.filter { $0.normal != nil }
         #expect(withNormal.count == 1 && withNormal[0].datetime == day)
         #expect(withNormal[0].normal?.text.hasPrefix("Normal ") == true && withNormal[0].normal?.text.plain.hasSuffix(" / 3°") == true)
-        let page = try TemplateSet.load(from: Fixtures.templates).renderBody("city", model)
+        let page = try TemplateSet.load(from: Fixtures.templates).renderBody("city", model).text
         #expect(page.plain.contains("2° warmer than normal for") && page.contains("class=\"day-normal\""))
     }
 
@@ -205,7 +205,7 @@ import Testing
         var model = presenter.cityPage(forecast, city: .test(), places: [], root: "../")
         presenter.addNormals(nil, source: nil, forecast, city: .test(), to: &model)
         #expect(model.normals == nil && model.daily.allSatisfy { $0.normal == nil })
-        let page = try TemplateSet.load(from: Fixtures.templates).renderBody("city", model)
+        let page = try TemplateSet.load(from: Fixtures.templates).renderBody("city", model).text
         #expect(!page.contains("normal") && !page.contains("Normal"))
     }
 }

@@ -66,10 +66,10 @@ import Testing
         #expect(forecast.nowcast.isEmpty)
         let templates = try TemplateSet.load(from: TestPaths.repository.appendingPathComponent("Templates"))
         let presenter = try Fixtures.presenter()
-        let page = try templates.renderBody("city", presenter.cityPage(forecast, city: .test(), places: [], root: "../"))
+        let page = try templates.renderBody("city", presenter.cityPage(forecast, city: .test(), places: [], root: "../")).text
         #expect(!page.contains("<img"), "no icon anywhere without a code")
         #expect(page.contains("Rain/snow") && !page.contains(">Wind</th>"))
-        let index = try templates.renderBody("index", IndexPageModel(t: [:], title: "T", cards: [presenter.indexCard(forecast, city: .test())], missing: []))
+        let index = try templates.renderBody("index", IndexPageModel(t: [:], title: "T", cards: [presenter.indexCard(forecast, city: .test())], missing: [])).text
         #expect(!index.contains("<img"))
         #expect(try !ForecastJSON.data(forecast, slug: "london-gb").isEmpty)
     }

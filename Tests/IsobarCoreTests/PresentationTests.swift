@@ -69,12 +69,12 @@ import Testing
         let templates = try TemplateSet.load(from: TestPaths.repository.appendingPathComponent("Templates"))
         let bare = try OpenWeatherDecoder(units: .imperial).oneCall(TestPaths.response("onecall-imperial-minimal.json", .oneCall), city: .test(units: .imperial))
         #expect(bare.hourly.isEmpty && bare.daily.isEmpty)
-        let page = try templates.renderBody("city", try Fixtures.presenter().cityPage(bare, city: .test(units: .imperial), places: [], root: "../"))
+        let page = try templates.renderBody("city", try Fixtures.presenter().cityPage(bare, city: .test(units: .imperial), places: [], root: "../")).text
         #expect(!page.contains("hourly-heading") && !page.contains("daily-heading") && !page.contains("<table"), "\(page)")
 
         var short = try OpenWeatherDecoder(units: .metric).oneCall(TestPaths.response("onecall-quirks.json", .oneCall), city: .test())
         short.hourly = Array(short.hourly.prefix(2))
-        let shortPage = try templates.renderBody("city", try Fixtures.presenter().cityPage(short, city: .test(), places: [], root: "../"))
+        let shortPage = try templates.renderBody("city", try Fixtures.presenter().cityPage(short, city: .test(), places: [], root: "../")).text
         #expect(shortPage.contains("Next 2 hours"), "\(shortPage)")
         #expect(shortPage.contains("daily-heading"))
 

@@ -28,7 +28,7 @@ import Testing
     @Test func markdownTemplatesGoThroughCmark() throws {
         let (set, folder) = try templates(["city.md": "# {{name}}\n\n{{#items}}\n- {{.}}\n{{/items}}\n"])
         defer { folder.cleanup() }
-        let html = try set.renderBody("city", Model(name: "Paris", items: ["Louvre", "Orsay"]))
+        let html = try set.renderBody("city", Model(name: "Paris", items: ["Louvre", "Orsay"])).text
         #expect(html == "<h1>Paris</h1>\n<ul>\n<li>Louvre</li>\n<li>Orsay</li>\n</ul>\n")
     }
 
@@ -38,7 +38,7 @@ import Testing
         ])
         defer { folder.cleanup() }
         let hostile = "<script>alert(1)</script> *bold* [x](javascript:alert(1)) `code` \"q\" 'a'\n\n# Heading"
-        let html = try set.renderBody("city", Model(name: hostile, items: []))
+        let html = try set.renderBody("city", Model(name: hostile, items: [])).text
         #expect(!html.contains("<script"))
         #expect(!html.contains("<em>"))
         #expect(!html.contains("<a "))
@@ -51,7 +51,7 @@ import Testing
     @Test func htmlTemplatesEscapeForHTML() throws {
         let (set, folder) = try templates(["extra.html": "<p title=\"{{name}}\">{{name}}</p>"])
         defer { folder.cleanup() }
-        let html = try set.renderBody("extra", Model(name: "a\"<b>&", items: []))
+        let html = try set.renderBody("extra", Model(name: "a\"<b>&", items: [])).text
         #expect(html == "<p title=\"a&quot;&lt;b&gt;&amp;\">a&quot;&lt;b&gt;&amp;</p>")
     }
 
@@ -61,7 +61,7 @@ import Testing
             "partials/head.md": "## {{name}}\n",
         ])
         defer { folder.cleanup() }
-        #expect(try set.renderBody("city", Model(name: "Rome", items: [])) == "<h2>Rome</h2>\n")
+        #expect(try set.renderBody("city", Model(name: "Rome", items: [])).text == "<h2>Rome</h2>\n")
     }
 
     @Test func syntaxErrorsNameFileLineAndColumn() throws {

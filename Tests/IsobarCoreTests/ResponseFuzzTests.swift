@@ -179,8 +179,8 @@ import Testing
             let forecast = try Normalizer(describe: { $0 }).forecast(from: fetched)
             let model = presenter.cityPage(forecast, city: city, places: [], root: "../")
             let card = presenter.indexCard(forecast, city: city)
-            let page = try templates.renderBody("city", model)
-            let index = try templates.renderBody("index", IndexPageModel(t: [:], title: "Fuzz", cards: [card], missing: []))
+            let page = try templates.renderBody("city", model).text
+            let index = try templates.renderBody("index", IndexPageModel(t: [:], title: "Fuzz", cards: [card], missing: [])).text
             let json = try ForecastJSON.data(forecast, slug: city.slug)
             let feed = AlertsFeed.xml(
                 title: "Fuzz", feedURL: "https://weather.example.org/alerts.xml", homeURL: "https://weather.example.org/", updated: forecast.current.time,

@@ -36,6 +36,16 @@ import Testing
         #expect(try render("{{x}}", ["x": .text("*a* [b](c) `d` #e")]) == "&#42;a&#42; &#91;b&#93;(c) &#96;d&#96; &#35;e")
     }
 
+    /// A rendered body (the layout's `content`) is copied as it is by a triple mustache,
+    /// escaped as text by a double one, and indented line by line in a standalone partial.
+    @Test func renderedMarkup() throws {
+        let body: [String: TemplateValue] = ["content": .html("<p>a & b</p>\n<p>c</p>")]
+        #expect(try render("{{{content}}}|{{content}}", body) == "<p>a & b</p>\n<p>c</p>|&lt;p&gt;a &amp; b&lt;/p&gt;&#10;&lt;p&gt;c&lt;/p&gt;")
+        #expect(try render("<main>\n  {{> body}}\n</main>", body, partials: ["body": "{{{content}}}\n"])
+            == "<main>\n  <p>a & b</p>\n<p>c</p>\n</main>")
+        #expect(try render("{{#content}}[{{{.}}}]{{/content}}", body) == "[<p>a & b</p>\n<p>c</p>]")
+    }
+
     @Test func htmlTemplatesEscapeForHTMLOnly() throws {
         let nodes = try TemplateParser.parse("<p title=\"{{x}}\">{{x}}</p>", escaping: .html)
         let rendered = try TemplateRenderer(templates: ["main": nodes]).render("main", .object(Values(["x": .text("*a* [b](c) \"<q>\" #1")])))

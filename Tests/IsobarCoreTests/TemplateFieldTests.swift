@@ -35,6 +35,8 @@ import Testing
             switch (answer, child.value) {
             case (.text(let text), let value as String):
                 #expect(text == value, "\(context)", sourceLocation: sourceLocation)
+            case (.html(let markup), let value as RenderedHTML):
+                #expect(markup == value, "\(context)", sourceLocation: sourceLocation)
             case (.number(let number), let value as Int):
                 #expect(number == value, "\(context)", sourceLocation: sourceLocation)
             case (.bool(let flag), let value as Bool):
@@ -77,7 +79,7 @@ import Testing
         let layout = LayoutModel(
             t: [:], site: .init(title: "S", language: "en", direction: "ltr", baseURL: "https://x/"), attributions: [.forSource("open-meteo")],
             page: .init(title: "P", description: "D", canonicalURL: "https://x/", root: "", kind: "index", noIndex: false, home: "index.html", feed: "alerts.xml", feedURL: "https://x/alerts.xml"),
-            content: "")
+            content: "<p>body</p>")
         check(layout)
         check(layout.site)
         check(layout.page)

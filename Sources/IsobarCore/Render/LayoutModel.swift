@@ -109,5 +109,5 @@ public struct LayoutModel: Sendable {
     public var attributions: [Attribution]
     public var page: Page
     /// Already-rendered HTML of the page body (inserted unescaped with `{{{content}}}`).
-    public var content: String
+    var content: RenderedHTML
 }

@@ -6,7 +6,7 @@ extension BuildInputs {
     /// site's other languages (`pages`, none for the 404 page).
     func layout(
         _ page: LanguagePage, pages: [LanguagePage], title: String, description: String, kind: String,
-        content: String, attributions: [LayoutModel.Attribution], root: String? = nil, image: LayoutModel.Image? = nil,
+        content: RenderedHTML, attributions: [LayoutModel.Attribution], root: String? = nil, image: LayoutModel.Image? = nil,
         dataTime: String? = nil, timeZone: String? = nil
     ) -> LayoutModel {
         let strings = page.language.strings, base = config.baseURL.absoluteString

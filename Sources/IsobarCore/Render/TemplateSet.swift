@@ -113,11 +113,11 @@ public struct TemplateSet: Sendable {
     public var count: Int { kinds.count }
 
     /// Renders a page body: the template, then cmark for Markdown templates.
-    func renderBody(_ name: String, _ model: some TemplateContext) throws -> String {
+    func renderBody(_ name: String, _ model: some TemplateContext) throws -> RenderedHTML {
         guard let kind = kinds[name], let text = try utf8(name, model) else {
             throw IsobarError(step: .render, path: directory.appendingPathComponent(name).path, message: "no template named \(name)")
         }
-        return kind == .markdown ? Markdown.html(from: text) : String(decoding: text, as: UTF8.self)
+        return kind == .markdown ? Markdown.html(from: text) : RenderedHTML(utf8: text)
     }
 
     /// The share card's SVG (`card.svg`), for the rasteriser.

@@ -159,6 +159,11 @@ extension String: TemplateFieldElement {
     var templateValue: TemplateValue { .text(self) }
 }
 
+extension RenderedHTML: TemplateFieldValue {
+    static var fieldType: TemplateFieldType { .text }
+    var templateValue: TemplateValue { .html(self) }
+}
+
 extension Int: TemplateFieldValue {
     static var fieldType: TemplateFieldType { .number }
     var templateValue: TemplateValue { .number(self) }

@@ -52,6 +52,10 @@ struct TemplateRenderer: Sendable {
                 let text: String
                 switch resolve(name, in: stack) {
                 case .text(let value): text = value
+                case .html(let markup) where escaping == .none && lines == nil:
+                    output.append(contentsOf: markup.utf8)
+                    continue
+                case .html(let markup): text = markup.text
                 case .number(let number): text = String(number)
                 case .bool(let flag): text = flag ? "true" : "false"
                 case .object(let object):
@@ -85,7 +89,7 @@ struct TemplateRenderer: Sendable {
                         defer { stack.removeLast() }
                         try render(children, stack: &stack, into: &output, depth: depth, lines: &lines)
                     }
-                case .text, .number, .object:
+                case .text, .html, .number, .object:
                     stack.append(value)
                     defer { stack.removeLast() }
                     try render(children, stack: &stack, into: &output, depth: depth, lines: &lines)
