@@ -55,19 +55,27 @@ enum MarkupEscaping {
     }
 
     private static func scan(_ bytes: UnsafeBufferPointer<UInt8>, _ extra: ASCIISet) -> Bool {
-        for (index, byte) in bytes.enumerated() {
-            switch byte {
-            case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "'"): return true
-            case 0..<0x20, 0x7F: return true
-            case 0xE2, 0xEF: return true  // possibly U+202A–U+202E, U+2066–U+2069, U+FFFE, U+FFFF
-            // U+0080–U+009F (C1 controls), but not the common U+00A0–U+00BF (°, ·, ²).
-            case 0xC2 where index + 1 < bytes.count && bytes[index + 1] < 0xA0: return true
-            case 0x21..<0x7F where extra.contains(byte): return true
-            default: continue
+        // One mask test per ASCII byte: a switch over ranges, then the extra set, took three
+        // times as long, on every value of every page.
+        let stops = markupStops.union(extra)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte < 0x80 {
+                if stops.contains(byte) { return true }
+            } else if byte == 0xE2 || byte == 0xEF {
+                return true  // possibly U+202A–U+202E, U+2066–U+2069, U+FFFE, U+FFFF
+            } else if byte == 0xC2, index + 1 < bytes.count, bytes[index + 1] < 0xA0 {
+                return true  // U+0080–U+009F (C1 controls), but not the common U+00A0–U+00BF (°, ·, ²)
             }
+            index += 1
         }
         return false
     }
+
+    /// The ASCII bytes `escape` changes whatever the context: the five specials, C0
+    /// controls (line breaks and tabs included) and DEL.
+    private static let markupStops = ASCIISet(["&", "<", ">", "\"", "'", "\u{7F}"] + (0..<0x20).map { Unicode.Scalar(UInt8($0)) })
 
     /// The positions (in scalars) of each isolate in `text` (U+2066 LEFT-TO-RIGHT, U+2067
     /// RIGHT-TO-LEFT, U+2068 FIRST STRONG ISOLATE) and of the U+2069 POP DIRECTIONAL ISOLATE
@@ -122,11 +130,22 @@ struct ASCIISet: ExpressibleByArrayLiteral, Sendable {
     private var high: UInt64 = 0
 
     init(arrayLiteral elements: Unicode.Scalar...) {
+        self.init(elements)
+    }
+
+    init(_ elements: [Unicode.Scalar]) {
         for element in elements {
             precondition(element.isASCII, "ASCIISet holds ASCII only")
             let value = UInt8(element.value)
             if value < 64 { low |= 1 << UInt64(value) } else { high |= 1 << UInt64(value - 64) }
         }
+    }
+
+    func union(_ other: ASCIISet) -> ASCIISet {
+        var both = self
+        both.low |= other.low
+        both.high |= other.high
+        return both
     }
 
     func contains(_ byte: UInt8) -> Bool {
