@@ -124,20 +124,27 @@ struct TemplateRenderer: Sendable {
         }
     }
 
-    /// Walks the stack by index and returns as soon as a context answers: iterating a
-    /// reversed copy and carrying a `var` copied every value on the way, and lookups are
-    /// most of rendering.
+    /// Walks the stack where it lies and returns as soon as a context answers: taking each
+    /// entry out to look at it copied it (a retain and a release of what it holds, three
+    /// or four times a lookup), and lookups are most of rendering.
     private func resolve(_ name: TemplateName, in stack: [TemplateValue]) -> TemplateValue {
         guard let first = name.parts.first else { return stack.last ?? .missing }
-        var index = stack.endIndex
-        while index > stack.startIndex {
-            index -= 1
-            guard case .object(let context) = stack[index] else { continue }
-            let found = context.value(for: first)
-            if found.isMissing { continue }
-            return name.parts.dropFirst().reduce(found) { value, part in value.child(part) }
+        var value = stack.withUnsafeBufferPointer { entries -> TemplateValue in
+            var index = entries.endIndex
+            while index > entries.startIndex {
+                index -= 1
+                guard case .object(let context) = entries[index] else { continue }
+                let found = context.value(for: first)
+                if !found.isMissing { return found }
+            }
+            return .missing
         }
-        return .missing
+        var part = name.parts.startIndex + 1
+        while part < name.parts.endIndex, !value.isMissing {
+            value = value.child(name.parts[part])
+            part += 1
+        }
+        return value
     }
 
     private static func isFalsy(_ value: TemplateValue) -> Bool {
