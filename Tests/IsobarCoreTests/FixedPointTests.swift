@@ -22,7 +22,7 @@ import Testing
         #expect(FixedPoint.format(100, digits: 3, dropsZeroFraction: true) == "100")
     }
 
-    @Test func saysWhatNoInt64Holds() {
+    @Test func writesWhatItCannotRoundAsText() {
         #expect(FixedPoint.format(.nan, digits: 1) == "NaN")
         #expect(FixedPoint.format(-.infinity, digits: 1) == "-∞")
         #expect(FixedPoint.format(1e20, digits: 1) == "100000000000000000000.0")

@@ -36,8 +36,9 @@ import Testing
         #expect(try render("{{x}}", ["x": .text("*a* [b](c) `d` #e")]) == "&#42;a&#42; &#91;b&#93;(c) &#96;d&#96; &#35;e")
     }
 
-    /// A rendered body (the layout's `content`) is copied as it is by a triple mustache,
-    /// escaped as text by a double one, and indented line by line in a standalone partial.
+    /// A rendered body (the layout's `content`) is copied as it is by a triple mustache and
+    /// escaped as text by a double one; in an indented standalone partial only its first
+    /// line takes the indentation, as for any value (its own line breaks are not shifted).
     @Test func renderedMarkup() throws {
         let body: [String: TemplateValue] = ["content": .html("<p>a & b</p>\n<p>c</p>")]
         #expect(try render("{{{content}}}|{{content}}", body) == "<p>a & b</p>\n<p>c</p>|&lt;p&gt;a &amp; b&lt;/p&gt;&#10;&lt;p&gt;c&lt;/p&gt;")

@@ -6,7 +6,8 @@ public enum FixedPoint {
     /// `value` rounded half away from zero to `digits` decimals (0…6), with a dot: the
     /// numbers machines read (CSS, SVG, JSON). Visitors' numbers are `UnitFormatter`'s.
     /// `dropsZeroFraction`: a whole number is written without its decimals ("12", not
-    /// "12.0"), as SVG coordinates are.
+    /// "12.0"), as SVG coordinates are; not for what `rounded` cannot hold (written by
+    /// `String(format:)` with its decimals).
     public static func format(_ value: Double, digits: Int, dropsZeroFraction: Bool = false) -> String {
         guard let units = rounded(value, digits: digits) else {
             return value.isNaN ? "NaN" : value.isInfinite ? (value < 0 ? "-∞" : "∞") : String(format: "%.\(digits)f", value)
@@ -39,8 +40,9 @@ public enum FixedPoint {
     }
 
     /// `value` rounded half away from zero to `digits` decimals, in units of the last
-    /// decimal (2.45 to 1 digit: 25; −0.04: 0); nil for what no Int64 holds. The one
-    /// rounding rule of every number a page shows.
+    /// decimal (2.45 to 1 digit: 25; −0.04: 0); nil from 9e15 units on (where a Double no
+    /// longer holds every whole number), and for NaN and ∞. The one rounding rule of every
+    /// number a page shows.
     static func rounded(_ value: Double, digits: Int) -> Int64? {
         let scaled = (abs(value) * scale(digits)).rounded(.toNearestOrAwayFromZero)
         guard scaled < 9e15 else { return nil }  // also NaN and ∞

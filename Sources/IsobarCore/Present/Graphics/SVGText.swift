@@ -7,12 +7,14 @@ public enum XMLText {
 
     /// A number for an SVG attribute: fixed precision, `.` as decimal point whatever the locale.
     static func number(_ value: Double) -> String {
-        // Coordinates come from checked values; one out of range must still not trap
-        // (`Int(_:)` does beyond ±9.2e18) or write NaN, which is not an SVG number.
+        // Coordinates come from checked values; one out of range must still not write NaN,
+        // which is not an SVG number. From 9e14 on (FixedPoint's tenths end at 9e15),
+        // whole units.
         let rounded = (value * 10).rounded() / 10
         guard abs(rounded) < 9e14 else { return rounded.isFinite ? FixedPoint.format(rounded, digits: 0) : "0" }
-        // Tenths, and no ".0": the same text as `String(rounded)` (the shortest that reads
-        // back, one decimal at most) without its general algorithm; a chart has hundreds.
+        // Tenths, and no ".0": below 9e14 the same text as `String(rounded)` (the shortest
+        // that reads back, one decimal at most) without its general algorithm; a chart has
+        // hundreds.
         return FixedPoint.format(value, digits: 1, dropsZeroFraction: true)
     }
 }
