@@ -19,13 +19,13 @@ extension PlausibilityRules {
         /// The range of the numbers of an array at this place, once one was met.
         var elements: PlausibleRange?? = nil
 
-        /// Makes `position` stand for the member `name` of an object named `parent`.
+        /// Makes `position` stand for the member `name` of an object named `parent`. An
+        /// object's members are remembered in order, so a new position is the next one.
         mutating func remember(_ position: Int, _ name: String, in parent: String?, _ rules: PlausibilityRules) {
             if position < names.count {
                 guard names[position] != name else { return }
                 (names[position], ranges[position], children[position]) = (name, rules.range(of: name, in: parent), Shape())
             } else {
-                while names.count < position { names.append(""); ranges.append(nil); children.append(Shape()) }
                 names.append(name)
                 ranges.append(rules.range(of: name, in: parent))
                 children.append(Shape())

@@ -2,8 +2,9 @@
 /// part through the context stack, innermost first (an absent value lets the search go
 /// on outwards), the other parts inside what was found. Sections render over a list once
 /// per element, over `true` once, over text, rendered markup, numbers and objects once
-/// with the value as the innermost context; inverted sections render when a value is absent, `false` or an
-/// empty list. A missing partial renders as nothing, as the spec has it.
+/// with the value as the innermost context; inverted sections render when a value is
+/// absent, `false` or an empty list. A missing partial renders as nothing, as the spec
+/// has it.
 struct TemplateRenderer: Sendable {
     let templates: [String: [TemplateNode]]
 

@@ -52,9 +52,9 @@ extension Dictionary: TemplateContext where Key == String, Value == String {
 
 /// Markup already rendered (a page's body, which the layout places): kept as the UTF-8 the
 /// renderer and cmark write, so `{{{content}}}` copies its bytes into the page (inside an
-/// indented partial it goes through `text`, with the same result). Made into
-/// a `String` and back, a city page's body was validated twice (3 % of a build).
-/// `{{content}}` escapes it as text, like any other value.
+/// indented partial it goes through `text`, with the same result). Made into a `String`
+/// and back, a city page's body was validated twice (3 % of a build). `{{content}}`
+/// escapes it as text, like any other value.
 struct RenderedHTML: Sendable, Equatable, ExpressibleByStringLiteral {
     var utf8: [UInt8]
 
