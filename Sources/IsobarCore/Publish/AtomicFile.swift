@@ -46,7 +46,8 @@ public enum AtomicFile {
     /// renaming does not change.
     static func write(_ data: Data, in folder: Int32, name: String, path: String, modified: Date? = nil, step: BuildStep) throws -> stat {
         let temporary = temporaryPrefix(for: name) + String(getpid())
-        let temporaryPath = (path as NSString).deletingLastPathComponent + "/" + temporary
+        // Only messages need it, and Foundation's path split costs more than the write.
+        var temporaryPath: String { (path as NSString).deletingLastPathComponent + "/" + temporary }
         // Plain POSIX writes: Foundation's own "atomic" writes go through a second temporary
         // file of their own naming, which a killed run would leave behind unrecognised.
         // O_NOFOLLOW: a link planted under the temporary name must not be written through.
@@ -55,16 +56,16 @@ public enum AtomicFile {
             if errno == ELOOP { throw OwnedFolder.refusal(ofLink: temporaryPath, step: step) }
             throw IsobarError(step: step, path: temporaryPath, message: "cannot create the file: \(String(cString: strerror(errno)))")
         }
-        let written = data.withUnsafeBytes { buffer -> Bool in
+        // The error number of a failed write, nil when every byte was written.
+        let failure = data.withUnsafeBytes { buffer -> Int32? in
             var offset = 0
             while offset < buffer.count {
                 let count = Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if count < 0 { if errno == EINTR { continue }; return false }
+                if count < 0 { if errno == EINTR { continue }; return errno }
                 offset += count
             }
-            return true
+            return nil
         }
-        let reason = String(cString: strerror(errno))
         if let modified {
             // On the descriptor, so no path (and no link on it) is looked up again.
             let seconds = modified.timeIntervalSince1970.rounded(.down)
@@ -74,9 +75,9 @@ public enum AtomicFile {
         var status = stat()
         fstat(descriptor, &status)
         close(descriptor)
-        guard written else {
+        if let failure {
             unlinkat(folder, temporary, 0)
-            throw IsobarError(step: step, path: path, message: "cannot write the file: \(reason)")
+            throw IsobarError(step: step, path: path, message: "cannot write the file: \(String(cString: strerror(failure)))")
         }
         guard renameat(folder, temporary, folder, name) == 0 else {
             let reason = String(cString: strerror(errno))

@@ -13,7 +13,14 @@ enum SitePath {
 
     /// The names of `path`, or nil when it is not a plain relative path of the site's.
     static func names(_ path: String) -> [String]? {
-        problem(path) == nil ? path.split(separator: "/", omittingEmptySubsequences: false).map(String.init) : nil
+        problem(path) == nil ? components(path).map(String.init) : nil
+    }
+
+    /// The names between the `/` bytes. Split on bytes, not characters: every file a build
+    /// writes passes here, and a character split cost more than writing the file; and a
+    /// `/` followed by a combining mark is one character, which would hide that `/`.
+    private static func components(_ path: String) -> [Substring] {
+        path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).map { Substring($0) }
     }
 
     /// What is wrong with `path` as a site's path, in words for a message; nil when
@@ -21,8 +28,8 @@ enum SitePath {
     static func problem(_ path: String) -> String? {
         if path.isEmpty { return "it is empty" }
         if path.utf8.count > longestPath { return "it is longer than \(longestPath) bytes" }
-        if path.hasPrefix("/") { return "it is absolute" }
-        for name in path.split(separator: "/", omittingEmptySubsequences: false) {
+        if path.utf8.first == UInt8(ascii: "/") { return "it is absolute" }
+        for name in components(path) {
             if name.isEmpty { return "it has an empty name (`//` or a `/` at the end)" }
             if name.utf8.count > longestName { return "a name in it is longer than \(longestName) bytes" }
             if let why = problem(ofName: name) { return why }
