@@ -243,6 +243,18 @@ import Testing
         }
     }
 
+    /// What a chart interpolates: text escaped, numbers as SVG numbers, markup as it is.
+    @Test func svgMarkupEscapesTextAndWritesNumbers() {
+        let label = #"<b>"Hot" & 'dry'</b>"#
+        let path: SVGMarkup = "M\(1.25) \(-0.04)"
+        let markup: SVGMarkup = #"<text x="\#(719.99)" y="\#(12.0)" n="\#(42)" d="\#(path)">\#(label)</text>"#
+        #expect(markup.text == #"<text x="720" y="12" n="42" d="M1.3 0">&lt;b&gt;&quot;Hot&quot; &amp; &#39;dry&#39;&lt;/b&gt;</text>"#)
+        #expect(markup.text.contains(XMLText.escape(label)))
+        var joined: SVGMarkup = "<g>"
+        joined += "\("a\u{202E}b")</g>"
+        #expect(joined.text == "<g>ab</g>", "a bidi override is dropped, as `XMLText.escape` drops it")
+    }
+
     @Test func localTimesAcrossADaylightSavingChange() throws {
         // Europe/Berlin leaves summer time at 03:00 CEST on 2026-10-25 (01:00 UTC).
         let berlin = LocalTimeFormatter(zone: TimeZone(identifier: "Europe/Berlin")!, language: "en")

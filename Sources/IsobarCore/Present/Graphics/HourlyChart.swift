@@ -34,16 +34,17 @@ public struct HourlyChart: Sendable {
         func x(_ index: Int) -> Double { Self.left + Double(index) * step }
         func y(_ temperature: Double) -> Double { Self.top + (high - temperature) / (high - low) * plotHeight }
 
-        var svg = #"<svg class="chart" viewBox="0 0 \#(Int(Self.width)) \#(Int(Self.height))" role="img" aria-labelledby="\#(id)-title \#(id)-desc" preserveAspectRatio="xMidYMid meet">"#
-        svg += #"<title id="\#(id)-title">\#(XMLText.escape(title))</title><desc id="\#(id)-desc">\#(XMLText.escape(summary))</desc>"#
+        // Labels are escaped and numbers written as SVG numbers by `SVGMarkup`.
+        var svg: SVGMarkup = #"<svg class="chart" viewBox="0 0 \#(Int(Self.width)) \#(Int(Self.height))" role="img" aria-labelledby="\#(id)-title \#(id)-desc" preserveAspectRatio="xMidYMid meet">"#
+        svg += #"<title id="\#(id)-title">\#(title)</title><desc id="\#(id)-desc">\#(summary)</desc>"#
 
         // Horizontal grid with temperature labels, about four lines.
         let gridStep = max(1, ((high - low) / 4).rounded())
         var gridValue = (low / gridStep).rounded(.up) * gridStep
         while gridValue <= high {
-            let gy = XMLText.number(y(gridValue))
-            svg += #"<line class="chart-grid" x1="\#(XMLText.number(Self.left))" x2="\#(XMLText.number(Self.width - Self.right))" y1="\#(gy)" y2="\#(gy)"/>"#
-            svg += #"<text class="chart-label" x="\#(XMLText.number(Self.left - 6))" y="\#(gy)" text-anchor="end" dominant-baseline="middle">\#(XMLText.escape(temperatureLabel(gridValue)))</text>"#
+            let gy = y(gridValue)
+            svg += #"<line class="chart-grid" x1="\#(Self.left)" x2="\#(Self.width - Self.right)" y1="\#(gy)" y2="\#(gy)"/>"#
+            svg += #"<text class="chart-label" x="\#(Self.left - 6)" y="\#(gy)" text-anchor="end" dominant-baseline="middle">\#(temperatureLabel(gridValue))</text>"#
             gridValue += gridStep
         }
 
@@ -51,19 +52,20 @@ public struct HourlyChart: Sendable {
         let barWidth = max(2, step * 0.6)
         for (index, point) in points.enumerated() where point.precipitationChance > 0 {
             let barHeight = point.precipitationChance * plotHeight
-            svg += #"<rect class="chart-pop" x="\#(XMLText.number(x(index) - barWidth / 2))" y="\#(XMLText.number(Self.top + plotHeight - barHeight))" width="\#(XMLText.number(barWidth))" height="\#(XMLText.number(barHeight))"/>"#
+            svg += #"<rect class="chart-pop" x="\#(x(index) - barWidth / 2)" y="\#(Self.top + plotHeight - barHeight)" width="\#(barWidth)" height="\#(barHeight)"/>"#
         }
 
         // The temperature line.
-        let path = points.enumerated().map { index, point in
-            "\(index == 0 ? "M" : "L")\(XMLText.number(x(index))) \(XMLText.number(y(point.temperature)))"
-        }.joined(separator: " ")
-        svg += #"<path class="chart-temp" d="\#(path)"/>"#
+        svg += #"<path class="chart-temp" d=""#
+        for (index, point) in points.enumerated() {
+            svg += index == 0 ? "M\(x(index)) \(y(point.temperature))" : " L\(x(index)) \(y(point.temperature))"
+        }
+        svg += #""/>"#
 
         // Time axis: a label about every 6 hours (on hours divisible by 6 where the steps
         // meet them), and the weekday where a new local day begins.
-        let baseline = XMLText.number(Self.top + plotHeight)
-        svg += #"<line class="chart-axis" x1="\#(XMLText.number(Self.left))" x2="\#(XMLText.number(Self.width - Self.right))" y1="\#(baseline)" y2="\#(baseline)"/>"#
+        let baseline = Self.top + plotHeight
+        svg += #"<line class="chart-axis" x1="\#(Self.left)" x2="\#(Self.width - Self.right)" y1="\#(baseline)" y2="\#(baseline)"/>"#
         let hours = points.map { clock.hour($0.time) }
         let stepHours = max(1, Int(exactly: (points[1].time.timeIntervalSince(points[0].time) / 3600).rounded()) ?? 1)
         let every = max(1, 6 / stepHours)
@@ -71,22 +73,20 @@ public struct HourlyChart: Sendable {
         let offset = first % every
         var previousDay = clock.dayNumber(points[0].time)
         for (index, point) in points.enumerated() {
-            let px = XMLText.number(x(index))
             if (index - offset) % every == 0 {
-                svg += #"<text class="chart-label" x="\#(px)" y="\#(XMLText.number(Self.top + plotHeight + 16))" text-anchor="middle">\#(XMLText.escape(clock.time(point.time)))</text>"#
+                svg += #"<text class="chart-label" x="\#(x(index))" y="\#(Self.top + plotHeight + 16)" text-anchor="middle">\#(clock.time(point.time))</text>"#
             }
             let day = clock.dayNumber(point.time)
             if day != previousDay {
                 // The line sits where the new day begins: on a step at midnight, or halfway
                 // between the last step of one day and the first of the next.
-                let dx = hours[index] == 0 ? x(index) : x(index) - step / 2
-                let lineX = XMLText.number(dx)
-                svg += #"<line class="chart-midnight" x1="\#(lineX)" x2="\#(lineX)" y1="\#(XMLText.number(Self.top))" y2="\#(baseline)"/>"#
-                svg += #"<text class="chart-day" x="\#(lineX)" y="\#(XMLText.number(Self.top + plotHeight + 34))" text-anchor="middle">\#(XMLText.escape(clock.shortWeekday(point.time)))</text>"#
+                let lineX = hours[index] == 0 ? x(index) : x(index) - step / 2
+                svg += #"<line class="chart-midnight" x1="\#(lineX)" x2="\#(lineX)" y1="\#(Self.top)" y2="\#(baseline)"/>"#
+                svg += #"<text class="chart-day" x="\#(lineX)" y="\#(Self.top + plotHeight + 34)" text-anchor="middle">\#(clock.shortWeekday(point.time))</text>"#
                 previousDay = day
             }
         }
         svg += "</svg>"
-        return svg
+        return svg.text
     }
 }
