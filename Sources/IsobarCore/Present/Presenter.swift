@@ -73,7 +73,7 @@ public struct Presenter: Sendable {
         let force = Beaufort.force(metresPerSecond: speed)
         // One sweep of the animation takes longer the calmer it is: 6 s at 1 m/s, 0.5 s in a gale.
         let period = force == 0 ? nil : FixedPoint.format(min(6, max(0.5, 6 / speed)), digits: 2) + "s"
-        let direction = degrees.map(compass)
+        let direction = degrees.map { compass($0) }  // a closure: `map(compass)` copied the whole presenter
         return CityPageModel.Wind(
             text: direction.map { format.speed(speed) + " " + $0 } ?? format.speed(speed),
             speed: format.quantity(speed: speed), gust: gust.map { format.quantity(speed: $0) },

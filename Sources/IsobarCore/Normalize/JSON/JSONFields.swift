@@ -199,9 +199,14 @@ extension JSONValue {
 extension Array where Element == JSONMember {
     /// The first member named `key`. Compared in place: iterating copied each member
     /// (retaining its name and value) before comparing, most of a One Call body's reading.
+    /// Lengths first: most names differ in length, and counting a short name's bytes is
+    /// cheaper than comparing two different names (a One Call body asks some 8,000 times).
     func member(_ key: String) -> JSONValue? {
-        withUnsafeBufferPointer { members in
-            for index in members.indices where members[index].key == key { return members[index].value }
+        let length = key.utf8.count
+        return withUnsafeBufferPointer { members in
+            for index in members.indices where members[index].key.utf8.count == length && members[index].key == key {
+                return members[index].value
+            }
             return nil
         }
     }
