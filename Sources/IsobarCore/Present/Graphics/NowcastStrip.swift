@@ -20,8 +20,9 @@ public struct NowcastStrip: Sendable {
     static let width = 300.0, height = 56.0, plotHeight = 36.0, heavy = 4.0
 
     public func svg(id: String) -> String {
-        var svg = #"<svg class="nowcast-strip" viewBox="0 0 300 56" role="img" aria-labelledby="\#(id)-title" preserveAspectRatio="xMidYMid meet">"#
-        svg += #"<title id="\#(id)-title">\#(XMLText.escape(title))</title>"#
+        // Labels are escaped and numbers written as SVG numbers by `SVGMarkup`.
+        var svg: SVGMarkup = #"<svg class="nowcast-strip" viewBox="0 0 300 56" role="img" aria-labelledby="\#(id)-title" preserveAspectRatio="xMidYMid meet">"#
+        svg += #"<title id="\#(id)-title">\#(title)</title>"#
         svg += #"<line class="chart-axis" x1="0" x2="300" y1="36" y2="36"/>"#
         for bar in bars where bar.intensity > 0 {
             let start = max(0, bar.offset), end = min(60, bar.offset + bar.minutes)
@@ -29,11 +30,12 @@ public struct NowcastStrip: Sendable {
             let x = start / 60 * Self.width, width = max(1, (end - start) / 60 * Self.width - 0.5)
             // Square root: drizzle (0.3 mm/h) stays visible beside heavy rain.
             let height = max(2, (min(1, bar.intensity / Self.heavy)).squareRoot() * Self.plotHeight)
-            svg += #"<rect class="chart-pop" x="\#(XMLText.number(x))" y="\#(XMLText.number(Self.plotHeight - height))" width="\#(XMLText.number(width))" height="\#(XMLText.number(height))"/>"#
+            svg += #"<rect class="chart-pop" x="\#(x)" y="\#(Self.plotHeight - height)" width="\#(width)" height="\#(height)"/>"#
         }
         for (x, anchor, label) in [(0.0, "start", labels.now), (150.0, "middle", labels.half), (300.0, "end", labels.hour)] {
-            svg += #"<text class="chart-label" x="\#(XMLText.number(x))" y="52" text-anchor="\#(anchor)">\#(XMLText.escape(label))</text>"#
+            svg += #"<text class="chart-label" x="\#(x)" y="52" text-anchor="\#(anchor)">\#(label)</text>"#
         }
-        return svg + "</svg>"
+        svg += "</svg>"
+        return svg.text
     }
 }

@@ -33,22 +33,23 @@ public struct PastWeekChart: Sendable {
         func x(_ index: Int) -> Double { Self.left + (Double(index) + 0.5) * step }
         func y(_ value: Double) -> Double { Self.top + (high - value) / (high - low) * plotHeight }
 
-        var svg = #"<svg class="chart history-chart" viewBox="0 0 \#(Int(Self.width)) \#(Int(Self.height))" role="img" aria-labelledby="\#(id)-title \#(id)-desc" preserveAspectRatio="xMidYMid meet">"#
-        svg += #"<title id="\#(id)-title">\#(XMLText.escape(title))</title><desc id="\#(id)-desc">\#(XMLText.escape(summary))</desc>"#
-        let baseline = XMLText.number(Self.top + plotHeight)
-        svg += #"<line class="chart-axis" x1="\#(XMLText.number(Self.left))" x2="\#(XMLText.number(Self.width - Self.right))" y1="\#(baseline)" y2="\#(baseline)"/>"#
-        let barWidth = XMLText.number(min(28, step * 0.4))
+        // Labels are escaped and numbers written as SVG numbers by `SVGMarkup`.
+        var svg: SVGMarkup = #"<svg class="chart history-chart" viewBox="0 0 \#(Int(Self.width)) \#(Int(Self.height))" role="img" aria-labelledby="\#(id)-title \#(id)-desc" preserveAspectRatio="xMidYMid meet">"#
+        svg += #"<title id="\#(id)-title">\#(title)</title><desc id="\#(id)-desc">\#(summary)</desc>"#
+        let baseline = Self.top + plotHeight
+        svg += #"<line class="chart-axis" x1="\#(Self.left)" x2="\#(Self.width - Self.right)" y1="\#(baseline)" y2="\#(baseline)"/>"#
+        let barWidth = min(28, step * 0.4)
         for (index, column) in columns.enumerated() {
-            let cx = XMLText.number(x(index))
+            let cx = x(index)
             if let lowValue = column.low, let highValue = column.high {
                 let top = y(highValue), bottom = y(lowValue)
-                svg += #"<rect class="history-range" x="\#(XMLText.number(x(index) - min(28, step * 0.4) / 2))" y="\#(XMLText.number(top))" width="\#(barWidth)" height="\#(XMLText.number(max(2, bottom - top)))" rx="4"/>"#
-                svg += #"<text class="chart-label history-high" x="\#(cx)" y="\#(XMLText.number(top - 6))" text-anchor="middle">\#(XMLText.escape(column.highText))</text>"#
-                svg += #"<text class="chart-label history-low" x="\#(cx)" y="\#(XMLText.number(bottom + 14))" text-anchor="middle">\#(XMLText.escape(column.lowText))</text>"#
+                svg += #"<rect class="history-range" x="\#(cx - barWidth / 2)" y="\#(top)" width="\#(barWidth)" height="\#(max(2, bottom - top))" rx="4"/>"#
+                svg += #"<text class="chart-label history-high" x="\#(cx)" y="\#(top - 6)" text-anchor="middle">\#(column.highText)</text>"#
+                svg += #"<text class="chart-label history-low" x="\#(cx)" y="\#(bottom + 14)" text-anchor="middle">\#(column.lowText)</text>"#
             } else {
-                svg += #"<text class="chart-label history-gap" x="\#(cx)" y="\#(XMLText.number(Self.top + plotHeight / 2))" text-anchor="middle">\#(XMLText.escape(noData))</text>"#
+                svg += #"<text class="chart-label history-gap" x="\#(cx)" y="\#(Self.top + plotHeight / 2)" text-anchor="middle">\#(noData)</text>"#
             }
-            svg += #"<text class="chart-day" x="\#(cx)" y="\#(XMLText.number(Self.top + plotHeight + 30))" text-anchor="middle">\#(XMLText.escape(column.label))</text>"#
+            svg += #"<text class="chart-day" x="\#(cx)" y="\#(Self.top + plotHeight + 30)" text-anchor="middle">\#(column.label)</text>"#
         }
         for (kind, value) in [("history-highs", \Column.high), ("history-lows", \Column.low)] {
             if let path = Self.path(columns.map { $0[keyPath: value] }, x: x, y: y) {
@@ -56,21 +57,22 @@ public struct PastWeekChart: Sendable {
             }
         }
         svg += "</svg>"
-        return svg
+        return svg.text
     }
 
     /// A line through the values, lifted over a missing one: each run of days with data
     /// is its own sub-path (a lone day is a dot, drawn by its bar).
-    static func path(_ values: [Double?], x: (Int) -> Double, y: (Double) -> Double) -> String? {
-        var parts: [String] = []
+    static func path(_ values: [Double?], x: (Int) -> Double, y: (Double) -> Double) -> SVGMarkup? {
+        var path: SVGMarkup = ""
         var drawing = false
         for (index, value) in values.enumerated() {
             guard let value else { drawing = false; continue }
             let next = index + 1 < values.count ? values[index + 1] : nil
             if !drawing && next == nil { continue }
-            parts.append("\(drawing ? "L" : "M")\(XMLText.number(x(index))) \(XMLText.number(y(value)))")
+            if !path.utf8.isEmpty { path += " " }
+            path += drawing ? "L\(x(index)) \(y(value))" : "M\(x(index)) \(y(value))"
             drawing = true
         }
-        return parts.isEmpty ? nil : parts.joined(separator: " ")
+        return path.utf8.isEmpty ? nil : path
     }
 }

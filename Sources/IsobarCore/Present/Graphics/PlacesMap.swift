@@ -33,22 +33,23 @@ public struct PlacesMap: Sendable {
         }
 
         // No role="img": the pins are links, and an image's children are not announced.
-        var svg = #"<svg class="map" viewBox="0 0 \#(Int(Self.width)) \#(Int(Self.height))" aria-labelledby="\#(id)-title">"#
-        svg += #"<title id="\#(id)-title">\#(XMLText.escape(title))</title>"#
+        // Names are escaped and numbers written as SVG numbers by `SVGMarkup`.
+        var svg: SVGMarkup = #"<svg class="map" viewBox="0 0 \#(Int(Self.width)) \#(Int(Self.height))" aria-labelledby="\#(id)-title">"#
+        svg += #"<title id="\#(id)-title">\#(title)</title>"#
         svg += #"<rect class="map-ground" x="0" y="0" width="\#(Int(Self.width))" height="\#(Int(Self.height))" rx="10"/>"#
         for pin in pins {
             let (px, py) = point(pin)
             // Labels go right of the pin, or left of it near the right edge.
             let rightSide = px < Self.width * 0.62
-            let labelX = XMLText.number(rightSide ? px + 14 : px - 14)
+            let labelX = rightSide ? px + 14 : px - 14
             let anchor = rightSide ? "start" : "end"
-            svg += "<a id=\"pin-\(pin.number)\" href=\"#\(XMLText.escape(pin.anchor))\"><g class=\"map-pin\">"
-            svg += #"<circle cx="\#(XMLText.number(px))" cy="\#(XMLText.number(py))" r="10"/>"#
-            svg += #"<text class="map-number" x="\#(XMLText.number(px))" y="\#(XMLText.number(py))" text-anchor="middle" dominant-baseline="central">\#(pin.number)</text>"#
-            svg += #"<text class="map-label" x="\#(labelX)" y="\#(XMLText.number(py))" text-anchor="\#(anchor)" dominant-baseline="central">\#(XMLText.escape(pin.name))</text>"#
+            svg += ##"<a id="pin-\##(pin.number)" href="#\##(pin.anchor)"><g class="map-pin">"##
+            svg += #"<circle cx="\#(px)" cy="\#(py)" r="10"/>"#
+            svg += #"<text class="map-number" x="\#(px)" y="\#(py)" text-anchor="middle" dominant-baseline="central">\#(pin.number)</text>"#
+            svg += #"<text class="map-label" x="\#(labelX)" y="\#(py)" text-anchor="\#(anchor)" dominant-baseline="central">\#(pin.name)</text>"#
             svg += "</g></a>"
         }
         svg += "</svg>"
-        return svg
+        return svg.text
     }
 }
