@@ -255,6 +255,28 @@ import Testing
         #expect(joined.text == "<g>ab</g>", "a bidi override is dropped, as `XMLText.escape` drops it")
     }
 
+    /// The share link's text is percent-encoded byte by byte: the same text as Foundation's
+    /// `addingPercentEncoding` with the query characters less `&=+?#`.
+    @Test func mailtoLinksEncodeAsFoundationDoes() {
+        var allowed = CharacterSet.urlQueryAllowed
+        allowed.remove(charactersIn: "&=+?#")
+        func foundation(_ text: String) -> String {
+            MarkupEscaping.plainLine(text).addingPercentEncoding(withAllowedCharacters: allowed)!
+        }
+        var texts = ["London: 9°C · light rain", "a&b=c+d?e#f g/h:@!$'()*,;~-._", "תל אביב: ‏12 °C", "東京 😀", "tab\tline\nend\u{0}\u{202E}"]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2_000 {
+            let scalars = (0..<Int.random(in: 0...12, using: &generator)).compactMap { _ in
+                Unicode.Scalar(Bool.random(using: &generator) ? UInt32.random(in: 0...0x7F, using: &generator) : UInt32.random(in: 0...0x1F_FFF, using: &generator))
+            }
+            texts.append(String(String.UnicodeScalarView(scalars)))
+        }
+        for text in texts {
+            let expected = "mailto:?subject=\(foundation(text))&body=\(foundation("https://weather.example.org/\(text)"))"
+            #expect(Presenter.mailto(subject: text, body: "https://weather.example.org/\(text)") == expected, "\(text.debugDescription)")
+        }
+    }
+
     @Test func localTimesAcrossADaylightSavingChange() throws {
         // Europe/Berlin leaves summer time at 03:00 CEST on 2026-10-25 (01:00 UTC).
         let berlin = LocalTimeFormatter(zone: TimeZone(identifier: "Europe/Berlin")!, language: "en")

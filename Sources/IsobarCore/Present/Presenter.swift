@@ -383,15 +383,33 @@ public struct Presenter: Sendable {
 
     /// A `mailto:` link whose subject and body are percent-encoded.
     static func mailto(subject: String, body: String) -> String {
-        let encode = { (text: String) in MarkupEscaping.plainLine(text).addingPercentEncoding(withAllowedCharacters: mailtoAllowed) ?? "" }
-        return "mailto:?subject=\(encode(subject))&body=\(encode(body))"
+        var link = Array("mailto:?subject=".utf8)
+        percentEncode(MarkupEscaping.plainLine(subject), into: &link)
+        link.append(contentsOf: "&body=".utf8)
+        percentEncode(MarkupEscaping.plainLine(body), into: &link)
+        return String(decoding: link, as: UTF8.self)
     }
 
-    /// Made once: building a `CharacterSet` for every page showed in profiles.
-    private static let mailtoAllowed: CharacterSet = {
+    /// `text`'s UTF-8 with every byte outside `mailtoAllowed` written as `%XX`, as
+    /// `addingPercentEncoding` writes it; that asked a `CharacterSet` about each character,
+    /// the costliest part of a city page's links.
+    private static func percentEncode(_ text: String, into link: inout [UInt8]) {
+        let hex = Array("0123456789ABCDEF".utf8)
+        for byte in text.utf8 {
+            if mailtoAllowed.contains(byte) {
+                link.append(byte)
+            } else {
+                link.append(contentsOf: [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]])
+            }
+        }
+    }
+
+    /// Foundation's query characters less `&=+?#` (which would end the subject or start
+    /// another field), read once from its `CharacterSet` into a set of bytes.
+    private static let mailtoAllowed: ASCIISet = {
         var allowed = CharacterSet.urlQueryAllowed
         allowed.remove(charactersIn: "&=+?#")
-        return allowed
+        return ASCIISet((0..<128).map { Unicode.Scalar(UInt8($0)) }.filter { allowed.contains($0) })
     }()
 
     /// Links from data files are kept only when they are plain web addresses:
