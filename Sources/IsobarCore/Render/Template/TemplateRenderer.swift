@@ -27,7 +27,7 @@ struct TemplateRenderer: Sendable {
         guard let nodes = templates[name] else { return nil }
         var output: [UInt8] = []
         output.reserveCapacity(65_536)
-        var stack = [model]
+        var stack = [Scope(model)]
         var lines: Lines?
         try render(nodes, stack: &stack, into: &output, depth: 0, lines: &lines)
         return output
@@ -42,8 +42,26 @@ struct TemplateRenderer: Sendable {
         var atLineStart = true
     }
 
+    /// An entry of the context stack: the value a section opened, and the names it answers
+    /// (none, unless it is an object). Lookups ask `names` where it lies in the array;
+    /// taking an object out of a `TemplateValue` to ask it copied it (and destroyed the
+    /// copy after) at every entry a lookup passed, a fifth of rendering.
+    private struct Scope {
+        var value: TemplateValue
+        var names: any TemplateContext
+
+        init(_ value: TemplateValue) {
+            self.value = value
+            if case .object(let context) = value { names = context } else { names = NoNames() }
+        }
+    }
+
+    private struct NoNames: TemplateContext {
+        func value(for key: TemplateKey) -> TemplateValue { .missing }
+    }
+
     private func render(
-        _ nodes: [TemplateNode], stack: inout [TemplateValue], into output: inout [UInt8], depth: Int, lines: inout Lines?
+        _ nodes: [TemplateNode], stack: inout [Scope], into output: inout [UInt8], depth: Int, lines: inout Lines?
     ) throws(TooDeep) {
         for node in nodes {
             switch node {
@@ -86,12 +104,12 @@ struct TemplateRenderer: Sendable {
                     try render(children, stack: &stack, into: &output, depth: depth, lines: &lines)
                 case .list(let elements):
                     for element in elements {
-                        stack.append(element)
+                        stack.append(Scope(element))
                         defer { stack.removeLast() }
                         try render(children, stack: &stack, into: &output, depth: depth, lines: &lines)
                     }
                 case .text, .html, .number, .object:
-                    stack.append(value)
+                    stack.append(Scope(value))
                     defer { stack.removeLast() }
                     try render(children, stack: &stack, into: &output, depth: depth, lines: &lines)
                 }
@@ -125,27 +143,23 @@ struct TemplateRenderer: Sendable {
         }
     }
 
-    /// Walks the stack where it lies and returns as soon as a context answers: taking each
-    /// entry out to look at it copied it (a retain and a release of what it holds, three
-    /// or four times a lookup), and lookups are most of rendering.
-    private func resolve(_ name: TemplateName, in stack: [TemplateValue]) -> TemplateValue {
-        guard let first = name.parts.first else { return stack.last ?? .missing }
-        var value = stack.withUnsafeBufferPointer { entries -> TemplateValue in
-            var index = entries.endIndex
-            while index > entries.startIndex {
-                index -= 1
-                guard case .object(let context) = entries[index] else { continue }
-                let found = context.value(for: first)
-                if !found.isMissing { return found }
+    /// Walks the stack where it lies (`Scope`) and returns as soon as a context answers;
+    /// lookups are most of rendering.
+    private func resolve(_ name: TemplateName, in stack: [Scope]) -> TemplateValue {
+        guard let first = name.parts.first else { return stack.last?.value ?? .missing }
+        var index = stack.endIndex
+        while index > stack.startIndex {
+            index -= 1
+            let found = stack[index].names.value(for: first)
+            if found.isMissing { continue }
+            guard name.parts.count > 1 else { return found }
+            var value = found
+            for part in name.parts.dropFirst() where !value.isMissing {
+                value = value.child(part)
             }
-            return .missing
+            return value
         }
-        var part = name.parts.startIndex + 1
-        while part < name.parts.endIndex, !value.isMissing {
-            value = value.child(name.parts[part])
-            part += 1
-        }
-        return value
+        return .missing
     }
 
     private static func isFalsy(_ value: TemplateValue) -> Bool {
