@@ -273,8 +273,8 @@ final class JSONText {
     /// members that are not numbers, written here.
     enum Member<Row> {
         /// A field's key and reader (only those: binding the whole field for every row
-        /// retained and released its four closures).
-        case number(StaticString, @Sendable (Row) -> Double?)
+        /// retained and released its closures).
+        case number(StaticString, ForecastField<Row>.Reader)
         /// Writes its member (key and value), or nothing when the row has no value.
         case other(StaticString, (JSONText, StaticString, Row) -> Void)
 
