@@ -18,7 +18,7 @@ struct ForecastField<Row>: Sendable {
     /// Removes it from a row (nothing for a required one).
     let clear: @Sendable (inout Row) -> Void
     /// A row without it is no row (a forecast hour has a temperature).
-    let required: Bool
+    var required: Bool { self.get.required }
     /// A city page's field of its own, named as the value is (`{{humidity}}`); nil where
     /// a page shows it only inside another field (the wind's speeds and direction in
     /// `wind`, a day's extremes as `low` and `high`, the moon phase in words, the current
@@ -45,6 +45,7 @@ struct ForecastField<Row>: Sendable {
     /// shown on a page (2 % of a build).
     struct Reader: Sendable {
         let offset: Int
+        /// A `Double` there, not a `Double?`.
         let required: Bool
 
         init(_ path: PartialKeyPath<Row>, required: Bool) {
@@ -72,7 +73,6 @@ struct ForecastField<Row>: Sendable {
         get = Reader(path, required: false)
         set = { $0[keyPath: path] = $1 }
         clear = { $0[keyPath: path] = nil }
-        required = false
         self.shown = shown
     }
 
@@ -83,7 +83,6 @@ struct ForecastField<Row>: Sendable {
         get = Reader(path, required: true)
         set = { $0[keyPath: path] = $1 }
         clear = { _ in }
-        required = true
         self.shown = shown
     }
 

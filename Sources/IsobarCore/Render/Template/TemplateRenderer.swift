@@ -43,9 +43,9 @@ struct TemplateRenderer: Sendable {
     }
 
     /// An entry of the context stack: the value a section opened, and the names it answers
-    /// (none, unless it is an object). Lookups ask `names` where it lies in the array;
-    /// taking an object out of a `TemplateValue` to ask it copied it (and destroyed the
-    /// copy after) at every entry a lookup passed, a fifth of rendering.
+    /// (its object, or none), taken out of the value once, when it is pushed. Lookups ask
+    /// `names` where it lies in the array; taking the object out of the `TemplateValue` at
+    /// each lookup copied it, and destroyed the copy, at every entry passed (1 % of a build).
     private struct Scope {
         var value: TemplateValue
         var names: any TemplateContext
