@@ -48,4 +48,27 @@ import Testing
         let manifest = try text(site, Manifest.fileName)
         #expect(manifest.contains(#"london-gb\/widget.html"#) && manifest.contains(#"london-gb\/now.svg"#), "\(manifest.prefix(400))")
     }
+
+    /// The widget and the badge load no stylesheet: their colours are the theme's, from
+    /// `style.css`, and a site that changes them there gets new ones on its next build.
+    @Test func theWidgetAndBadgeTakeTheirColoursFromTheTheme() throws {
+        let site = try TemporaryFolder.demoSite()
+        defer { site.cleanup() }
+        let build = { try IsobarRun(["build"], in: site.url, environment: ["SOURCE_DATE_EPOCH": "1795348800"]) }
+        #expect(try build().status == 0)
+        let widget = try text(site, "london-gb/widget.html")
+        #expect(widget.contains(":root { --bg: #f6f8fb; --surface: #ffffff; --text: #1b2430;"), "\(widget.prefix(900))")
+        #expect(widget.contains("@media (prefers-color-scheme: dark) { :root { --bg: #0f172a; --surface: #16213a;"))
+        #expect(widget.contains("background: var(--surface, Canvas)"))
+
+        let style = site.url.appendingPathComponent("Public/style.css")
+        let css = try String(contentsOf: style, encoding: .utf8)
+        #expect(css.contains("--surface: #ffffff;"))
+        try Data(css.replacingOccurrences(of: "--surface: #ffffff;", with: "--surface: #fffbe6;").utf8).write(to: style)
+        #expect(try build().status == 0)
+        #expect(try text(site, "london-gb/widget.html").contains("--surface: #fffbe6;"), "rebuilt with the theme's new colour")
+        let badge = try text(site, "london-gb/now.svg")
+        #expect(badge.contains("--surface: #fffbe6;") && badge.contains(#"<rect class="badge""#), "\(badge.prefix(700))")
+        #expect(XMLParser(data: Data(badge.utf8)).parse(), "still well-formed with its <style>")
+    }
 }

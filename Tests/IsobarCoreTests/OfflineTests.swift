@@ -151,6 +151,19 @@ import Testing
         #expect(ThemeColors.color(named: "--accent", in: ":root { --accent: var(--x); }") == nil)
         #expect(ThemeColors.color(named: "--accent", in: ":root { --accent: #12\"><script>; }") == nil)
         #expect(ThemeColors.color(named: "--accent", in: "body { color: red }") == nil)
+        // The widget's palette: the hex variables of the light and the dark `:root`, and
+        // nothing else of the stylesheet (a value that could end its <style> is left out).
+        let css = """
+            :root {\n  --bg: #F6F8FB;\n  --surface: #fff;\n  --shadow: 0 1px 2px rgba(0,0,0,.2);\n  color-scheme: light dark;\n  --x: #12</style><script>;\n}
+            body { --late: #000; }
+            @media (prefers-color-scheme: dark) {\n  :root {\n    --bg: #0f172a;\n    --surface: #16213a;\n  }\n}
+            """
+        #expect(ThemeColors.palette(in: css) == """
+            :root { --bg: #f6f8fb; --surface: #fff; }
+            @media (prefers-color-scheme: dark) { :root { --bg: #0f172a; --surface: #16213a; } }
+            """)
+        #expect(ThemeColors.palette(in: ":root { --bg: #fff; }") == ":root { --bg: #fff; }", "no dark block, no dark palette")
+        #expect(ThemeColors.palette(in: "body { color: red }").isEmpty)
         #expect(WebAppManifest.shortName("Isobar Weather") == "Isobar")
         #expect(WebAppManifest.shortName("Wetterdienstzentrale Nord") == "Wetterdienst")
         #expect(WebAppManifest.shortName("Météo") == "Météo")

@@ -50,6 +50,7 @@ struct BuildInputs: Sendable {
         let languages = try SiteLanguage.load(config, icons: icons, images: images, log: environment.log)
         let tally = RequestTally(onSent: { [observer = environment.observer] in observer?.requestSent() })
         let source = try ProviderSetup.make(config, offline: options.offline, tally: tally, environment: environment)
+        let colors = ThemeColors(assets)
         return BuildInputs(
             config: config, places: places, templates: templates, languages: languages, assets: assets,
             providers: source.chain, http: source.http, tally: tally, budget: source.budget,
@@ -57,7 +58,7 @@ struct BuildInputs: Sendable {
             tiles: TileFetcher.make(config, offline: options.offline, http: source.http, tally: tally, environment: environment),
             normals: try NormalsFetcher.make(config, offline: options.offline, live: source.live, budgets: source.budgets, environment: environment),
             cards: config.shareCard ? ShareCards(assets: assets) : nil, timer: timer,
-            siteFingerprint: siteFingerprint(config, icons: icons, images: images), themeColors: ThemeColors(assets))
+            siteFingerprint: siteFingerprint(config, icons: icons, images: images, colors: colors), themeColors: colors)
     }
 
     /// Whether the call budget's plan decides when the city is refreshed: its only
@@ -69,8 +70,9 @@ struct BuildInputs: Sendable {
     }
 
     /// Everything site-wide that shapes a page: Isobar's version, the config file, the
-    /// theme (templates, strings), the places file, and which icons and images exist.
-    static func siteFingerprint(_ config: SiteConfig, icons: Set<String>, images: Set<String>) -> String {
+    /// theme (templates, strings, and the colours pages take from its stylesheet), the places
+    /// file, and which icons and images exist.
+    static func siteFingerprint(_ config: SiteConfig, icons: Set<String>, images: Set<String>, colors: ThemeColors) -> String {
         var digest = Fingerprint()
         digest.add(Version.isobar)
         // The built-in theme, which the site's own files override one by one.
@@ -87,6 +89,7 @@ struct BuildInputs: Sendable {
             digest.add(manager.contents(atPath: config.templatesDirectory.appendingPathComponent(relative).path) ?? Data())
         }
         digest.add((icons.sorted() + images.sorted()).joined(separator: "\n"))
+        digest.add([colors.accent ?? "", colors.background ?? "", colors.palette].joined(separator: "\n"))
         return digest.value
     }
 }

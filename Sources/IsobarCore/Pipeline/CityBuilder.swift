@@ -299,14 +299,14 @@ struct CityBuilder: Sendable {
             let widget = try inputs.timer.measure(.render) {
                 try inputs.templates.renderBody("widget", WidgetModel(
                     t: page.language.strings.table, language: page.language.code, direction: page.language.strings.direction,
-                    city: model, href: SiteLayout.index))
+                    city: model, href: SiteLayout.index, palette: inputs.themeColors.palette))
             }
             rendered.append((Self.widget(of: page.path), Data(widget.utf8)))
             if page.path == SiteLayout.cityPage(city.slug) {
                 let icon = model.now.icon.flatMap { icon in
                     inputs.assets.files.first { $0.path == SiteLayout.assetsFolder + "/icons/" + (icon.src.split(separator: "/").last ?? "") }?.content
                 }
-                rendered.append((city.slug + "/" + NowBadge.file, Data(NowBadge.svg(city: model, icon: icon).utf8)))
+                rendered.append((city.slug + "/" + NowBadge.file, Data(NowBadge.svg(city: model, icon: icon, palette: inputs.themeColors.palette).utf8)))
             }
         }
         let json = try inputs.timer.measure(.render) { try ForecastJSON.data(forecast, slug: city.slug, history: past) }

@@ -1,13 +1,17 @@
 import Foundation
 
-/// The theme's own colours, for what the browser paints around the site: the web app
-/// manifest's `theme_color` and `background_color` and `<meta name="theme-color">`. Read
-/// from the first (light) declaration of `--accent` and `--bg` in the published
-/// `assets/style.css`, so a theme that changes them changes these too; a stylesheet without
-/// them leaves the keys out (browsers then use their own).
+/// The theme's own colours, for what does not load its stylesheet: the web app manifest's
+/// `theme_color` and `background_color`, `<meta name="theme-color">`, and the embeddable
+/// widget's palette. Read from the published `assets/style.css`, so a theme that changes
+/// its colours changes these too; a stylesheet without them leaves them out (browsers
+/// then use their own).
 struct ThemeColors: Sendable, Equatable {
     var accent: String?
     var background: String?
+    /// The stylesheet's colour variables as CSS, light and dark (`:root { --bg: #f6f8fb; … }`
+    /// and the same inside `@media (prefers-color-scheme: dark)`), for the widget's
+    /// `<style>` (`{{{palette}}}`); empty when it declares none.
+    var palette: String = ""
 
     init(accent: String?, background: String?) {
         self.accent = accent
@@ -18,14 +22,50 @@ struct ThemeColors: Sendable, Equatable {
         let css = assets.files.first { $0.path == "\(SiteLayout.assetsFolder)/style.css" }
             .map { String(decoding: $0.content, as: UTF8.self) } ?? ""
         self.init(accent: Self.color(named: "--accent", in: css), background: Self.color(named: "--bg", in: css))
+        palette = Self.palette(in: css)
     }
 
     /// The first `name: #hex;` in the stylesheet: only a hex colour, which every browser
     /// takes in the manifest (a `var()` or `color-mix()` would not be understood there).
     static func color(named name: String, in css: String) -> String? {
         guard let declaration = css.range(of: name + ":") else { return nil }
-        let value = css[declaration.upperBound...].drop { $0 == " " || $0 == "\t" }.prefix { $0 != ";" && $0 != "}" && $0 != "\n" }
-            .trimmingCharacters(in: .whitespaces)
+        return hex(css[declaration.upperBound...].prefix { $0 != ";" && $0 != "}" && $0 != "\n" })
+    }
+
+    /// The hex colour variables of the first `:root { … }` block, and of the first one after
+    /// `prefers-color-scheme: dark`, as CSS. Only `--name: #hex` declarations are taken, so
+    /// nothing of the stylesheet can end the `<style>` it is put in.
+    static func palette(in css: String) -> String {
+        let light = variables(in: css, from: css.startIndex)
+        guard !light.isEmpty else { return "" }
+        var text = ":root { " + light.joined(separator: " ") + " }"
+        if let media = css.range(of: "prefers-color-scheme: dark") {
+            let dark = variables(in: css, from: media.upperBound)
+            if !dark.isEmpty { text += "\n@media (prefers-color-scheme: dark) { :root { " + dark.joined(separator: " ") + " } }" }
+        }
+        return text
+    }
+
+    /// `--name: #hex;` for each hex colour variable of the first `:root` block from `start`.
+    private static func variables(in css: String, from start: String.Index) -> [String] {
+        guard let root = css.range(of: ":root", range: start..<css.endIndex),
+              let open = css[root.upperBound...].firstIndex(of: "{"),
+              let close = css[open...].firstIndex(of: "}")
+        else { return [] }
+        return css[css.index(after: open)..<close].split(separator: ";").compactMap { declaration in
+            let parts = declaration.split(separator: ":", maxSplits: 1)
+            guard parts.count == 2 else { return nil }
+            let name = parts[0].trimmingCharacters(in: .whitespacesAndNewlines)
+            guard name.hasPrefix("--"), name.dropFirst(2).allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }),
+                  let value = hex(parts[1])
+            else { return nil }
+            return "\(name): \(value);"
+        }
+    }
+
+    /// `#rgb`, `#rgba`, `#rrggbb` or `#rrggbbaa`, lowercased; nil for anything else.
+    private static func hex(_ text: Substring) -> String? {
+        let value = text.trimmingCharacters(in: .whitespacesAndNewlines)
         let digits = value.dropFirst()
         guard value.hasPrefix("#"), [3, 4, 6, 8].contains(digits.count), digits.allSatisfy(\.isHexDigit) else { return nil }
         return value.lowercased()

@@ -11,6 +11,9 @@ struct WidgetModel: Sendable {
     var city: CityPageModel
     /// The full page, from the widget (opened in the top window: `target="_top"`).
     var href: String
+    /// The theme's colour variables, light and dark (`ThemeColors.palette`): the widget
+    /// loads no stylesheet, and takes its colours from the theme's rather than its own.
+    var palette: String
 }
 
 extension WidgetModel: TemplateModel {
@@ -20,16 +23,19 @@ extension WidgetModel: TemplateModel {
         .init("direction", \.direction, "`ltr` or `rtl`, for <html dir>", example: "ltr"),
         .init("city", \.city, "The city page's fields (see CityPage)"),
         .init("href", \.href, "The full page, from the widget", example: "index.html"),
+        .init("palette", \.palette, "The theme's colour variables from style.css, light and dark, as CSS for <style> (insert with {{{…}}})",
+              example: ":root { --surface: #ffffff; … }"),
     ])
 }
 
 /// `<slug>/now.svg`: a 160×40 badge with the condition icon and the temperature, for an
 /// `<img>` on another site. Standalone SVG: the icon is inlined (an SVG shown by `<img>`
-/// loads nothing else), every value XML-escaped.
+/// loads nothing else), every value XML-escaped, the colours the theme's (`palette`,
+/// light and dark, as the widget has them; the system's where the theme has none).
 enum NowBadge {
     static let file = "now.svg"
 
-    static func svg(city: CityPageModel, icon: Data?) -> String {
+    static func svg(city: CityPageModel, icon: Data?, palette: String) -> String {
         let name = MarkupEscaping.escape(city.name), temperature = MarkupEscaping.escape(city.now.temperature.text)
         let title = "\(name): \(temperature), \(MarkupEscaping.escape(city.now.description))"
         // The theme's icon, its own <svg> nested at 32×32 (its viewBox scales it).
@@ -42,9 +48,11 @@ enum NowBadge {
         return """
             <svg xmlns="http://www.w3.org/2000/svg" width="160" height="40" viewBox="0 0 160 40" role="img" aria-labelledby="t">\
             <title id="t">\(title)</title>\
-            <rect width="160" height="40" rx="8" fill="#ffffff" stroke="#d9e1ea"/>\
+            <style>\(palette)
+            .badge { fill: var(--surface, Canvas); stroke: var(--border, GrayText); } .badge-text { fill: var(--text, CanvasText); }</style>\
+            <rect class="badge" width="160" height="40" rx="8"/>\
             \(picture)\
-            <text x="44" y="27" font-family="system-ui, -apple-system, Segoe UI, Roboto, Noto Sans, sans-serif" font-size="18" font-weight="700" fill="#1b2430">\(temperature)</text>\
+            <text class="badge-text" x="44" y="27" font-family="system-ui, -apple-system, Segoe UI, Roboto, Noto Sans, sans-serif" font-size="18" font-weight="700">\(temperature)</text>\
             </svg>
 
             """
