@@ -546,5 +546,22 @@ import Testing
         roomy.openWeather.limits = CallLimits(daily: 20_000)
         #expect(BudgetEstimate.describe(roomy) == "budget: 40 cities × 2 calls every 10 min need about 11,520 calls a day, within 20,000 calls a day: every city refreshed as configured")
     }
+
+    /// `normals: archive` spends a call of Open-Meteo's limits per city, once: check says
+    /// how many, and when a day's share is too small for all of them at once.
+    @Test func checkSaysWhatTheNormalsCost() throws {
+        let cities = (1...40).map { "  - { name: Town \($0), country: GB, lat: 51.5, lon: 0 }" }.joined(separator: "\n")
+        func config(_ settings: String) throws -> SiteConfig {
+            try ConfigLoader.parse("base_url: https://w.example.org/\n\(settings)\ncities:\n\(cities)\n", file: URL(fileURLWithPath: "/tmp/isobar.yml"))
+        }
+        #expect(BudgetEstimate.normals(try config("provider: openweather")) == nil, "no normals asked for")
+        #expect(BudgetEstimate.normals(try config("provider: openweather\nnormals: archive"))
+            == "normals: 40 calls to Open-Meteo's archive, one per city, once (the answers are kept); open_meteo sets no limit")
+        #expect(BudgetEstimate.normals(try config("provider: openweather\nnormals: archive\nopen_meteo: { daily_limit: 15 }"))
+            == "normals: 40 calls to Open-Meteo's archive, one per city, once (the answers are kept), from open_meteo's limits (about 15 a day): the last cities get theirs after about 3 days")
+        #expect(BudgetEstimate.normals(try config("provider: open-meteo\nnormals: archive\nopen_meteo: { daily_limit: 10000 }"))
+            == "normals: 40 calls to Open-Meteo's archive, one per city, once (the answers are kept), from open_meteo's limits (about 10,000 a day, shared with its forecasts)")
+        #expect(BudgetEstimate.normals(try config("provider: snapshot\nsnapshot_dir: Samples\nnormals: archive")) == nil, "snapshots ask nothing")
+    }
 }
 

@@ -137,7 +137,7 @@ public struct SiteChecker: Sendable {
         let summary = errors.isEmpty
             ? "ok: \(config.cities.count) cities, \(templateCount) templates, \(placeCount) places; \(warnings.count) warning\(warnings.count == 1 ? "" : "s")"
             : "\(errors.count) error\(errors.count == 1 ? "" : "s"), \(warnings.count) warning\(warnings.count == 1 ? "" : "s")"
-        return Result(errors: errors, warnings: warnings, notes: Self.chainNotes(config) + [BudgetEstimate.describe(config), Self.mapNote(config)].compactMap { $0 },
+        return Result(errors: errors, warnings: warnings, notes: Self.chainNotes(config) + [BudgetEstimate.describe(config), BudgetEstimate.normals(config), Self.mapNote(config)].compactMap { $0 },
                       summary: summary)
     }
 

@@ -58,6 +58,21 @@ public enum BudgetEstimate {
         return "budget: \(cities)\(note), \(budget): each city refreshed about every \(ProgressDisplay.duration(interval))\(longer)"
     }
 
+    /// `normals: archive`: a call to Open-Meteo's archive for each city, the first time a
+    /// run meets it (the answer is kept for good), spent from Open-Meteo's limits: not in
+    /// the refreshes `describe` counts, but a first run of many cities spends them at once.
+    public static func normals(_ config: SiteConfig) -> String? {
+        guard case .archive = config.normals, config.provider != .snapshot else { return nil }
+        let count = config.cities.count, limits = config.openMeteo.limits
+        let calls = "normals: \(grouped(count)) call\(count == 1 ? "" : "s") to Open-Meteo's archive, one per city, once (the answers are kept)"
+        let perDay = min(limits.daily.map(Double.init) ?? .infinity, limits.monthly.map { Double($0) / 31 } ?? .infinity)
+        guard perDay.isFinite else { return calls + "; open_meteo sets no limit" }
+        let days = Int((Double(count) / max(perDay, 1)).rounded(.up))
+        return calls + ", from open_meteo's limits (about \(grouped(Int(perDay))) a day"
+            + (config.providersUsed.contains(.openMeteo) ? ", shared with its forecasts" : "") + ")"
+            + (days > 1 ? ": the last cities get theirs after about \(days) days" : "")
+    }
+
     /// `1,000`: counts as people read them.
     static func grouped(_ number: Int) -> String {
         let digits = String(number.magnitude)
