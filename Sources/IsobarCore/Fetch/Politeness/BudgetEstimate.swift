@@ -41,8 +41,7 @@ public enum BudgetEstimate {
         guard !limits.isEmpty else {
             return "budget: none set (\(key).daily_limit, \(key).monthly_limit); \(cities)\(note)\(cadence) need about \(grouped(Int(needed.rounded()))) calls a day"
         }
-        // A month's limit spread over its longest month, so that no month runs short.
-        let perDay = min(limits.daily.map(Double.init) ?? .infinity, limits.monthly.map { Double($0) / 31 } ?? .infinity)
+        let perDay = callsPerDay(limits)
         var allowed: [String] = []
         if let daily = limits.daily { allowed.append("\(grouped(daily)) calls a day") }
         if let monthly = limits.monthly { allowed.append("\(grouped(monthly)) a month") }
@@ -65,12 +64,18 @@ public enum BudgetEstimate {
         guard case .archive = config.normals, config.provider != .snapshot else { return nil }
         let count = config.cities.count, limits = config.openMeteo.limits
         let calls = "normals: \(grouped(count)) call\(count == 1 ? "" : "s") to Open-Meteo's archive, one per city, once (the answers are kept)"
-        let perDay = min(limits.daily.map(Double.init) ?? .infinity, limits.monthly.map { Double($0) / 31 } ?? .infinity)
+        let perDay = callsPerDay(limits)
         guard perDay.isFinite else { return calls + "; open_meteo sets no limit" }
         let days = Int((Double(count) / max(perDay, 1)).rounded(.up))
         return calls + ", from open_meteo's limits (about \(grouped(Int(perDay))) a day"
             + (config.providersUsed.contains(.openMeteo) ? ", shared with its forecasts" : "") + ")"
             + (days > 1 ? ": the last cities get theirs after about \(days) days" : "")
+    }
+
+    /// The calls a day the limits allow, ∞ without any: a month's limit is spread over its
+    /// longest month, so that no month runs short.
+    private static func callsPerDay(_ limits: CallLimits) -> Double {
+        min(limits.daily.map(Double.init) ?? .infinity, limits.monthly.map { Double($0) / 31 } ?? .infinity)
     }
 
     /// `1,000`: counts as people read them.
