@@ -224,7 +224,7 @@ struct TemplateParser {
         for token in tokens {
             switch token {
             case .text(let range):
-                append(.text(string(range)))
+                append(.text(Array(bytes[range])))
             case .tag(let tag):
                 switch tag.kind {
                 case UInt8(ascii: "#"), UInt8(ascii: "^"):

@@ -66,7 +66,7 @@ struct TemplateRenderer: Sendable {
         for node in nodes {
             switch node {
             case .text(let text):
-                if lines == nil { output.append(contentsOf: text.utf8) } else { Self.appendTemplateText(text, into: &output, lines: &lines!) }
+                if lines == nil { output.append(contentsOf: text) } else { Self.appendTemplateText(text, into: &output, lines: &lines!) }
             case .variable(let name, let escaping):
                 let text: String
                 switch resolve(name, in: stack) {
@@ -130,15 +130,15 @@ struct TemplateRenderer: Sendable {
 
     /// Template text of an indented partial: each of its non-empty lines starts with the
     /// indentation.
-    private static func appendTemplateText(_ text: String, into output: inout [UInt8], lines: inout Lines) {
-        for (index, segment) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+    private static func appendTemplateText(_ text: [UInt8], into output: inout [UInt8], lines: inout Lines) {
+        for (index, segment) in text.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
             if index > 0 {
                 output.append(UInt8(ascii: "\n"))
                 lines.atLineStart = true
             }
             guard !segment.isEmpty else { continue }
             if lines.atLineStart { output.append(contentsOf: lines.indentation.utf8) }
-            output.append(contentsOf: segment.utf8)
+            output.append(contentsOf: segment)
             lines.atLineStart = false
         }
     }

@@ -22,8 +22,9 @@ enum TemplateValue {
         return false
     }
 
-    /// `name` inside this value, for dotted names and for the context stack.
-    func child(_ key: TemplateKey) -> TemplateValue {
+    /// `name` inside this value, for dotted names. Consuming: the object is moved out of
+    /// the value, where binding it from a borrowed one copied it (and destroyed the copy).
+    consuming func child(_ key: TemplateKey) -> TemplateValue {
         if case .object(let object) = self { return object.value(for: key) }
         return .missing
     }
