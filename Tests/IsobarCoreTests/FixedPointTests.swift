@@ -14,12 +14,27 @@ import Testing
         #expect(FixedPoint.format(value, digits: digits) == expected)
     }
 
-    @Test func aWholeNumberMayDropItsDecimals() {
-        #expect(FixedPoint.format(12.04, digits: 1, dropsZeroFraction: true) == "12")
-        #expect(FixedPoint.format(12.05, digits: 1, dropsZeroFraction: true) == "12.1")
-        #expect(FixedPoint.format(-0.04, digits: 1, dropsZeroFraction: true) == "0")
-        #expect(FixedPoint.format(-3.999, digits: 2, dropsZeroFraction: true) == "-4")
-        #expect(FixedPoint.format(100, digits: 3, dropsZeroFraction: true) == "100")
+    @Test func trailingZerosMayBeLeftOut() {
+        #expect(FixedPoint.format(12.04, digits: 1, trimmingZeros: true) == "12")
+        #expect(FixedPoint.format(12.05, digits: 1, trimmingZeros: true) == "12.1")
+        #expect(FixedPoint.format(-0.04, digits: 1, trimmingZeros: true) == "0")
+        #expect(FixedPoint.format(-3.999, digits: 2, trimmingZeros: true) == "-4")
+        #expect(FixedPoint.format(100, digits: 3, trimmingZeros: true) == "100")
+        #expect(FixedPoint.format(12.5, digits: 2, trimmingZeros: true) == "12.5")
+        #expect(FixedPoint.format(-0.1, digits: 3, trimmingZeros: true) == "-0.1")
+        #expect(FixedPoint.format(0.05, digits: 2, trimmingZeros: true) == "0.05")
+    }
+
+    /// Numbers already in units of their last decimal, as JSON's hundredths and counts are.
+    @Test(arguments: [
+        (Int64(0), 0, false, "0"), (1234, 2, true, "12.34"), (1230, 2, true, "12.3"), (1200, 2, true, "12"),
+        (-5, 2, true, "-0.05"), (-500, 2, true, "-5"), (1200, 2, false, "12.00"), (Int64.max, 0, false, "9223372036854775807"),
+        (Int64.min, 0, false, "-9223372036854775808"),
+    ] as [(Int64, Int, Bool, String)])
+    func writesUnits(units: Int64, digits: Int, trimmingZeros: Bool, expected: String) {
+        var output: [UInt8] = []
+        FixedPoint.append(units: units, digits: digits, trimmingZeros: trimmingZeros, to: &output)
+        #expect(String(decoding: output, as: UTF8.self) == expected)
     }
 
     @Test func writesWhatItCannotRoundAsText() {

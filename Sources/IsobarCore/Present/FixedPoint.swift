@@ -5,31 +5,46 @@ import Foundation
 public enum FixedPoint {
     /// `value` rounded half away from zero to `digits` decimals (0…6), with a dot: the
     /// numbers machines read (CSS, SVG, JSON). Visitors' numbers are `UnitFormatter`'s.
-    /// `dropsZeroFraction`: a whole number is written without its decimals ("12", not
-    /// "12.0"), as SVG coordinates are; not for what `rounded` cannot hold (written by
-    /// `String(format:)` with its decimals).
-    public static func format(_ value: Double, digits: Int, dropsZeroFraction: Bool = false) -> String {
-        withText(value, digits, dropsZeroFraction) { String(decoding: $0, as: UTF8.self) }
+    /// `trimmingZeros`: the fraction's trailing zeros are left out, and the dot with them
+    /// ("12.5", "12", not "12.50", "12.00"), as SVG coordinates and JSON numbers are written;
+    /// not for what `rounded` cannot hold (written by `String(format:)` with its decimals).
+    public static func format(_ value: Double, digits: Int, trimmingZeros: Bool = false) -> String {
+        withText(value, digits, trimmingZeros) { String(decoding: $0, as: UTF8.self) }
     }
 
     /// `format`'s text appended to `output` as UTF-8, with no `String` made for it (a chart
     /// writes hundreds of numbers).
-    static func append(_ value: Double, digits: Int, dropsZeroFraction: Bool = false, to output: inout [UInt8]) {
-        withText(value, digits, dropsZeroFraction) { output.append(contentsOf: $0) }
+    static func append(_ value: Double, digits: Int, trimmingZeros: Bool = false, to output: inout [UInt8]) {
+        withText(value, digits, trimmingZeros) { output.append(contentsOf: $0) }
+    }
+
+    /// `units` (in units of the last of `digits` decimals: 1234 with 2 is 12.34) appended to
+    /// `output` as `format` writes it: for numbers already rounded, and whole ones (`digits`
+    /// 0), which need no `Double`.
+    static func append(units: Int64, digits: Int, trimmingZeros: Bool = false, to output: inout [UInt8]) {
+        withDigits(units, digits, trimmingZeros) { output.append(contentsOf: $0) }
     }
 
     /// `format`'s text as UTF-8, handed to `body`.
-    private static func withText<T>(_ value: Double, _ digits: Int, _ dropsZeroFraction: Bool, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
+    private static func withText<T>(_ value: Double, _ digits: Int, _ trimmingZeros: Bool, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
         guard let units = rounded(value, digits: digits) else {
             var text = value.isNaN ? "NaN" : value.isInfinite ? (value < 0 ? "-∞" : "∞") : String(format: "%.\(digits)f", value)
             return text.withUTF8(body)
         }
-        // Written from the last digit back into a buffer on the stack: joining the whole
-        // and the fractional part as strings took four times as long (about 1 % of a build).
+        return withDigits(units, digits, trimmingZeros, body)
+    }
+
+    /// The text of `units` with `digits` decimals, written from the last digit back into a
+    /// buffer on the stack: joining the whole and the fractional part as strings took four
+    /// times as long (about 1 % of a build), and appending digit by digit to the output
+    /// paid an array's checks for each.
+    private static func withDigits<T>(_ units: Int64, _ digits: Int, _ trimmingZeros: Bool, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
         var digits = max(0, min(6, digits)), rest = units.magnitude
-        if dropsZeroFraction, rest % UInt64(scale(digits)) == 0 {
-            rest /= UInt64(scale(digits))
-            digits = 0
+        if trimmingZeros {
+            while digits > 0, rest % 10 == 0 {
+                rest /= 10
+                digits -= 1
+            }
         }
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buffer in
             var at = buffer.count, written = 0

@@ -25,7 +25,7 @@ public enum XMLText {
         // Tenths, and no ".0": below 9e14 the same text as `String(rounded)` (the shortest
         // that reads back, one decimal at most) without its general algorithm; a chart has
         // hundreds.
-        FixedPoint.append(value, digits: 1, dropsZeroFraction: true, to: &output)
+        FixedPoint.append(value, digits: 1, trimmingZeros: true, to: &output)
     }
 }
 

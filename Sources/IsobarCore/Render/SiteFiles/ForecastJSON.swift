@@ -110,8 +110,7 @@ final class JSONText {
     }
 
     func integer(_ value: Int64) {
-        if value < 0 { raw(UInt8(ascii: "-")) }
-        decimal(value.magnitude)
+        FixedPoint.append(units: value, digits: 0, to: &bytes)
     }
 
     func bool(_ value: Bool) {
@@ -124,7 +123,7 @@ final class JSONText {
         if value == value.rounded() && abs(value) < 1e15 {
             integer(Int64(value))
         } else if let hundredths = Self.exactHundredths(value) {
-            hundredthsDigits(hundredths)
+            FixedPoint.append(units: hundredths, digits: 2, trimmingZeros: true, to: &bytes)
         } else {
             raw(String(value))
         }
@@ -148,53 +147,35 @@ final class JSONText {
         return Int64(scaled)
     }
 
-    private func hundredthsDigits(_ hundredths: Int64) {
-        if hundredths < 0 { raw(UInt8(ascii: "-")) }
-        let magnitude = hundredths.magnitude
-        decimal(magnitude / 100)
-        let tenths = UInt8(magnitude / 10 % 10), rest = UInt8(magnitude % 10)
-        raw(UInt8(ascii: "."))
-        raw(UInt8(ascii: "0") + tenths)
-        if rest != 0 { raw(UInt8(ascii: "0") + rest) }
-    }
-
-    /// The decimal digits of `value`, without a `String` for them (most numbers in a
-    /// forecast are small integers or have two decimals).
-    private func decimal(_ value: UInt64) {
-        if value < 10 { raw(UInt8(ascii: "0") + UInt8(value)); return }
-        var divisor: UInt64 = 10
-        while value / divisor >= 10 { divisor *= 10 }
-        var rest = value
-        while divisor > 0 {
-            raw(UInt8(ascii: "0") + UInt8(rest / divisor))
-            rest %= divisor
-            divisor /= 10
-        }
-    }
-
-    /// `"2026-11-22T11:50:00Z"`, as `AtomDate.string` writes it, digit by digit: a forecast
-    /// has some seventy dates, and building a string for each showed in profiles.
+    /// `"2026-11-22T11:50:00Z"`, as `AtomDate.string` writes it, into a buffer on the stack
+    /// and appended at once: a forecast has some seventy dates, and building a string for
+    /// each, or appending digit by digit, showed in profiles.
     func date(_ value: Date) {
         let f = LocalTimeFormatter.fields(value, offset: 0)
-        raw(UInt8(ascii: "\""))
-        if (0...9999).contains(f.year) {
-            digits(f.year, 4)
-        } else {
-            raw(String(f.year))
-        }
-        raw(UInt8(ascii: "-")); digits(f.month, 2); raw(UInt8(ascii: "-")); digits(f.day, 2)
-        raw(UInt8(ascii: "T")); digits(f.hour, 2); raw(UInt8(ascii: ":")); digits(f.minute, 2)
-        raw(UInt8(ascii: ":")); digits(f.second, 2); raw(UInt8(ascii: "Z")); raw(UInt8(ascii: "\""))
-    }
-
-    private func digits(_ value: Int, _ width: Int) {
-        var divisor = 1
-        for _ in 1..<width { divisor *= 10 }
-        var rest = value
-        while divisor > 0 {
-            raw(UInt8(ascii: "0") + UInt8(rest / divisor))
-            rest %= divisor
-            divisor /= 10
+        let fourDigitYear = (0...9999).contains(f.year)
+        if !fourDigitYear { raw("\"\(f.year)") }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 22) { buffer in
+            var at = 0
+            func put(_ byte: UInt8) {
+                buffer[at] = byte
+                at += 1
+            }
+            func put(_ value: Int, width: Int) {
+                var divisor = 1
+                for _ in 1..<width { divisor *= 10 }
+                while divisor > 0 {
+                    put(UInt8(ascii: "0") + UInt8(value / divisor % 10))
+                    divisor /= 10
+                }
+            }
+            if fourDigitYear {
+                put(UInt8(ascii: "\""))
+                put(f.year, width: 4)
+            }
+            put(UInt8(ascii: "-")); put(f.month, width: 2); put(UInt8(ascii: "-")); put(f.day, width: 2)
+            put(UInt8(ascii: "T")); put(f.hour, width: 2); put(UInt8(ascii: ":")); put(f.minute, width: 2)
+            put(UInt8(ascii: ":")); put(f.second, width: 2); put(UInt8(ascii: "Z")); put(UInt8(ascii: "\""))
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<at]))
         }
     }
 
