@@ -12,22 +12,26 @@ extension PlausibilityRules {
     /// the same order, so each name is looked up once per body rather than once per element
     /// (the lookups were most of checking a One Call body, 5 % of a build). A position whose
     /// name differs from the one remembered is looked up again and its subtree forgotten.
+    ///
+    /// Only a range's bounds are kept: they are all a number is checked against, and they
+    /// are copied without reference counting (the range's words, two strings, were retained
+    /// and released for each number of a body). A message looks the range up again.
     private struct Shape {
         var names: [String] = []
-        var ranges: [PlausibleRange?] = []
+        var bounds: [ClosedRange<Double>?] = []
         var children: [Shape] = []
-        /// The range of the numbers of an array at this place, once one was met.
-        var elements: PlausibleRange?? = nil
+        /// The bounds of the numbers of an array at this place, once one was met.
+        var elements: ClosedRange<Double>?? = nil
 
         /// Makes `position` stand for the member `name` of an object named `parent`. An
         /// object's members are remembered in order, so a new position is the next one.
         mutating func remember(_ position: Int, _ name: String, in parent: String?, _ rules: PlausibilityRules) {
             if position < names.count {
                 guard names[position] != name else { return }
-                (names[position], ranges[position], children[position]) = (name, rules.range(of: name, in: parent), Shape())
+                (names[position], bounds[position], children[position]) = (name, rules.range(of: name, in: parent)?.bounds, Shape())
             } else {
                 names.append(name)
-                ranges.append(rules.range(of: name, in: parent))
+                bounds.append(rules.range(of: name, in: parent)?.bounds)
                 children.append(Shape())
             }
         }
@@ -39,14 +43,14 @@ extension PlausibilityRules {
         switch value {
         case .number(let number, _):
             guard let name else { return }
-            if shape.elements == nil { shape.elements = .some(range(of: name, in: parent)) }
-            if let range = shape.elements! { try Self.check(number, range) }
+            if shape.elements == nil { shape.elements = .some(range(of: name, in: parent)?.bounds) }
+            if let bounds = shape.elements!, !bounds.contains(number) { throw implausible(number, name, in: parent) }
         case .object(let members):
             for (position, member) in members.enumerated() {
                 shape.remember(position, member.key, in: name, self)
                 try JSONFields.nested(member.key) { () throws(DecodingError) in
                     if case .number(let number, _) = member.value {
-                        if let range = shape.ranges[position] { try Self.check(number, range) }
+                        if let bounds = shape.bounds[position], !bounds.contains(number) { throw implausible(number, member.key, in: name) }
                     } else {
                         try check(member.value, name: member.key, parent: name, shape: &shape.children[position])
                     }
@@ -64,9 +68,11 @@ extension PlausibilityRules {
         }
     }
 
-    private static func check(_ number: Double, _ range: PlausibleRange) throws(DecodingError) {
-        guard !range.contains(number) else { return }
-        throw DecodingError.dataCorrupted(.init(
+    /// `number`, the member `name` of an object named `parent`, is outside its range.
+    private func implausible(_ number: Double, _ name: String, in parent: String?) -> DecodingError {
+        // The bounds that refused it came from this range.
+        guard let range = range(of: name, in: parent) else { preconditionFailure("no range for \(name)") }
+        return DecodingError.dataCorrupted(.init(
             codingPath: [],
             debugDescription: "\(PlausibleRange.number(number)) is not a plausible \(range.quantity) (expected \(range.expected))"))
     }
