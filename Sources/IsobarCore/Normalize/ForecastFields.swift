@@ -56,11 +56,18 @@ struct ForecastField<Row>: Sendable {
             self.required = required
         }
 
+        /// The value in the row at `row`. What reads many values of a row points to it once
+        /// (`withUnsafePointer(to:)`) and reads them all here: reading each from the row
+        /// itself copied the row (some 300 bytes) into memory for each value.
         @inline(__always)
+        func callAsFunction(_ row: UnsafePointer<Row>) -> Double? {
+            let bytes = UnsafeRawPointer(row)
+            return required ? bytes.load(fromByteOffset: offset, as: Double.self) : bytes.load(fromByteOffset: offset, as: Double?.self)
+        }
+
+        /// One value of `row`.
         func callAsFunction(_ row: Row) -> Double? {
-            withUnsafeBytes(of: row) { bytes in
-                required ? bytes.load(fromByteOffset: offset, as: Double.self) : bytes.load(fromByteOffset: offset, as: Double?.self)
-            }
+            withUnsafePointer(to: row) { self($0) }
         }
     }
 

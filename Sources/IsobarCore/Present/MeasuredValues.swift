@@ -13,9 +13,11 @@ struct MeasuredValues<Row: ForecastRow>: Sendable {
         // By position, each declaration read where it lies: mapping over them copied every
         // one (its strings and closures) for each hour of each page, 1 % of a build.
         let fields = Row.fields
-        quantities = fields.indices.map { index in
-            guard fields[index].shown != nil, let value = fields[index].get(row) else { return nil }
-            return format.quantity(fields[index].measure, value)
+        quantities = withUnsafePointer(to: row) { row in
+            fields.indices.map { index in
+                guard fields[index].shown != nil, let value = fields[index].get(row) else { return nil }
+                return format.quantity(fields[index].measure, value)
+            }
         }
     }
 

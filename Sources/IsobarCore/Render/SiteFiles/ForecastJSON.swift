@@ -273,11 +273,14 @@ final class JSONText {
     }
 
     func members<Row>(_ row: Row, _ layout: [Member<Row>]) {
-        object {
-            for member in layout {
-                switch member {
-                case .number(let key, let get): field(key, get(row))
-                case .other(let key, let write): write(self, key, row)
+        // The numbers are read where the row lies (`ForecastField.Reader`).
+        withUnsafePointer(to: row) { pointer in
+            object {
+                for member in layout {
+                    switch member {
+                    case .number(let key, let get): field(key, get(pointer))
+                    case .other(let key, let write): write(self, key, row)
+                    }
                 }
             }
         }
