@@ -199,6 +199,24 @@ import Testing
         #expect(page.plain.contains("2° warmer than normal for") && page.contains("class=\"day-normal\""))
     }
 
+    /// A normals file without `source:` names no source: the page's own `source` (its
+    /// forecast's, "OpenWeather") is not shown in its place.
+    @Test func normalsWithoutASourceNameNone() throws {
+        let forecast = try Fixtures.forecast()
+        let today = try #require(Presenter.today(forecast))
+        let normals = ClimateNormals(source: "test", days: [Day(key: today.day)!: .init(high: 10, low: 3)])
+        let presenter = try Fixtures.presenter()
+        var model = presenter.cityPage(forecast, city: .test(), places: [], root: "../")
+        presenter.addNormals(normals, source: nil, forecast, city: .test(), to: &model)
+        #expect(model.normals != nil && model.normals?.source == nil && !model.source.isEmpty)
+        let page = try TemplateSet.load(from: Fixtures.templates).renderBody("city", model).text
+        #expect(page.contains("class=\"now-normal\"") && !page.contains("normal-source"), "\(page)")
+
+        presenter.addNormals(normals, source: "My station", forecast, city: .test(), to: &model)
+        let sourced = try TemplateSet.load(from: Fixtures.templates).renderBody("city", model).text
+        #expect(sourced.contains("<small class=\"normal-source\">(My station)</small>"))
+    }
+
     @Test func aCityWithoutNormalsShowsNothingOfThem() throws {
         let forecast = try Fixtures.forecast()
         let presenter = try Fixtures.presenter()

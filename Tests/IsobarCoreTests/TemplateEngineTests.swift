@@ -62,9 +62,14 @@ import Testing
         #expect(try render("{{#a}}{{shadow}} {{top}}{{/a}} {{shadow}}", values) == "inner T outer")
         // A dotted name is resolved from its first part only: `a.top` does not fall back outwards.
         #expect(try render("{{#a}}[{{a.top}}]{{/a}}", values) == "[]")
-        // An absent value lets the search go on outwards.
+        // A name the context does not have is looked for further out…
         let card = Values(["note": .missing])
         #expect(try render("{{#card}}{{note}}{{/card}}", ["card": .object(card), "note": .text("page")]) == "page")
+        // …but one it has without a value (an absent optional) is nothing, and false.
+        let normals = Values(["source": .absent, "text": .text("Normal")])
+        let page: [String: TemplateValue] = ["normals": .object(normals), "source": .text("OpenWeather")]
+        #expect(try render("{{#normals}}{{text}}[{{source}}]{{#source}}({{.}}){{/source}}{{^source}}-{{/source}}{{/normals}}", page) == "Normal[]-")
+        #expect(try render("{{normals.source}}|{{#normals.source}}x{{/normals.source}}", page) == "|")
     }
 
     @Test func sections() throws {

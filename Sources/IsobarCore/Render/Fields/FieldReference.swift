@@ -59,7 +59,7 @@ public enum FieldReference {
               `{{now.pressure.value}}` is the number in the city's units with a `.` decimal point ("1013.2")
               and `{{now.pressure.unit}}` its unit as the page's language writes it ("hPa", "гПа"), for sizing a bar
               or plotting a trend in CSS or SVG.
-            - A trailing **?**: the value may be absent on a page; `{{#name}}…{{/name}}` shows its part only when present.
+            - A trailing **?**: the value may be absent on a page; `{{#name}}…{{/name}}` shows its part only when present. An absent value is not looked for further out: inside `{{#normals}}`, `{{#source}}` is the normals' source or nothing, never the page's `source`.
             - **strings**: the UI strings in the page's language, `{{t.key}}` with the keys of `Templates/i18n/en.yml`.
               A string with a count (`alerts_active`, `next_n_hours`, `check_line`, `days_n`…) is a mapping of CLDR
               plural categories (`one`, `few`, `other`…) to texts with `{n}`, and is not in `t`: Isobar picks the form by

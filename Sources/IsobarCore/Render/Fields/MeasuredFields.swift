@@ -11,7 +11,7 @@ extension TemplateField {
             guard let shown = field.shown else { return nil }
             return TemplateField(
                 field.name, type: field.required ? Quantity.fieldType : .optional(Quantity.fieldType),
-                read: { values($0).quantities[position]?.templateValue ?? .missing },
+                read: { values($0).quantities[position]?.templateValue ?? .absent },
                 shown.summary, example: referenceFormat.quantity(field.measure, shown.sample)?.text ?? "")
         }
     }

@@ -176,7 +176,7 @@ extension Bool: TemplateFieldValue {
 
 extension Optional: TemplateFieldValue where Wrapped: TemplateFieldValue {
     static var fieldType: TemplateFieldType { .optional(Wrapped.fieldType) }
-    var templateValue: TemplateValue { self?.templateValue ?? .missing }
+    var templateValue: TemplateValue { self?.templateValue ?? .absent }
 }
 
 extension Array: TemplateFieldValue where Element: TemplateFieldElement {

@@ -1,6 +1,7 @@
 /// Fills parsed templates with a model. Names are looked up the Mustache way: the first
-/// part through the context stack, innermost first (an absent value lets the search go
-/// on outwards), the other parts inside what was found. Sections render over a list once
+/// part through the context stack, innermost first (a context that has the name ends the
+/// search, with a value or without one: `TemplateValue.absent`), the other parts inside
+/// what was found. Sections render over a list once
 /// per element, over `true` once, over text, rendered markup, numbers and objects once
 /// with the value as the innermost context; inverted sections render when a value is
 /// absent, `false` or an empty list. A missing partial renders as nothing, as the spec
@@ -80,7 +81,7 @@ struct TemplateRenderer: Sendable {
                 case .object(let object):
                     guard let printed = object.printed else { continue }
                     text = printed
-                case .missing, .list: continue
+                case .missing, .absent, .list: continue
                 }
                 if !text.isEmpty, lines?.atLineStart == true {
                     output.append(contentsOf: lines!.indentation.utf8)
@@ -98,7 +99,7 @@ struct TemplateRenderer: Sendable {
                     continue
                 }
                 switch value {
-                case .missing, .bool(false):
+                case .missing, .absent, .bool(false):
                     break
                 case .bool(true):
                     try render(children, stack: &stack, into: &output, depth: depth, lines: &lines)
@@ -164,7 +165,7 @@ struct TemplateRenderer: Sendable {
 
     private static func isFalsy(_ value: TemplateValue) -> Bool {
         switch value {
-        case .missing, .bool(false): return true
+        case .missing, .absent, .bool(false): return true
         case .list(let elements): return elements.isEmpty
         default: return false
         }

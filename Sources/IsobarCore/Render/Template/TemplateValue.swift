@@ -2,9 +2,14 @@
 /// rendering never casts: the dynamic casts and conformance checks of a general-purpose
 /// Mustache library were the largest cost of a build (see Benchmarks/README.md).
 enum TemplateValue {
-    /// No such name, or an absent optional: renders nothing, and the lookup goes on
-    /// down the context stack.
+    /// No such name here: renders nothing, and the lookup goes on down the context stack.
     case missing
+    /// A name this context has, without a value (an absent optional): renders nothing, is
+    /// false to a section, and ends the lookup, as a key present with no value does in
+    /// Mustache's JavaScript original. Going on outwards put an outer context's value of
+    /// the same name in its place: a normals file without a `source:` showed the page's
+    /// forecast source, "(OpenWeather)", as the normals' source.
+    case absent
     /// Text; `{{name}}` escapes it, `{{{name}}}` inserts it as it is.
     case text(String)
     /// Markup already rendered, as UTF-8 (a page's body, for the layout).
