@@ -104,14 +104,16 @@ import Testing
         let partials = site.url.appendingPathComponent("Templates/partials")
         try FileManager.default.createDirectory(at: partials, withIntermediateDirectories: true)
         let now = try #require(ThemeFiles.builtin(under: "Templates")["partials/now.md"])
-        let typo = String(decoding: now, as: UTF8.self).replacingOccurrences(of: "now.pressure}}", with: "now.presure}}")
+        // Inside the theme's `{{#now}}…{{/now}}`, where `pressure` is the current pressure.
+        let typo = String(decoding: now, as: UTF8.self)
+            .replacingOccurrences(of: "{{#pressure}}", with: "{{#presure}}").replacingOccurrences(of: "{{/pressure}}", with: "{{/presure}}")
         try Data(typo.utf8).write(to: partials.appendingPathComponent("now.md"))
         let check = try await IsobarRun.launch(["check"], in: site.url)
         #expect(check.status == 1)
-        #expect(check.stderr.contains("Templates/partials/now.md:38:4: error: unknown name `now.presure`: a Now has no `presure`"), "\(check.stderr)")
-        #expect(check.stderr.contains("hint: did you mean `now.pressure`?"))
+        #expect(check.stderr.contains("Templates/partials/now.md:39:4: error: unknown name `presure`"), "\(check.stderr)")
+        #expect(check.stderr.contains("hint: did you mean `pressure`?"))
         let build = try await IsobarRun.launch(["build"], in: site.url)
-        #expect(build.status == 1 && build.stderr.contains("unknown name `now.presure`"), "\(build.stderr)")
+        #expect(build.status == 1 && build.stderr.contains("unknown name `presure`"), "\(build.stderr)")
         #expect(!FileManager.default.fileExists(atPath: site.url.appendingPathComponent("_site/index.html").path))
     }
 }
