@@ -25,29 +25,32 @@ struct ThemeColors: Sendable, Equatable {
         palette = Self.palette(in: css)
     }
 
-    /// The first `name: #hex;` in the stylesheet: only a hex colour, which every browser
-    /// takes in the manifest (a `var()` or `color-mix()` would not be understood there).
+    /// The colour variable `name` of the stylesheet's first `:root` block, where `palette`
+    /// reads it too: only a hex colour, which every browser takes in the manifest (a
+    /// `var()` or `color-mix()` would not be understood there).
     static func color(named name: String, in css: String) -> String? {
-        guard let declaration = css.range(of: name + ":") else { return nil }
-        return hex(css[declaration.upperBound...].prefix { $0 != ";" && $0 != "}" && $0 != "\n" })
+        variables(in: css, from: css.startIndex).first { $0.name == name }?.value
     }
 
     /// The hex colour variables of the first `:root { … }` block, and of the first one after
     /// `prefers-color-scheme: dark`, as CSS. Only `--name: #hex` declarations are taken, so
     /// nothing of the stylesheet can end the `<style>` it is put in.
     static func palette(in css: String) -> String {
+        func declarations(_ variables: [(name: String, value: String)]) -> String {
+            variables.map { "\($0.name): \($0.value);" }.joined(separator: " ")
+        }
         let light = variables(in: css, from: css.startIndex)
         guard !light.isEmpty else { return "" }
-        var text = ":root { " + light.joined(separator: " ") + " }"
+        var text = ":root { " + declarations(light) + " }"
         if let media = css.range(of: "prefers-color-scheme: dark") {
             let dark = variables(in: css, from: media.upperBound)
-            if !dark.isEmpty { text += "\n@media (prefers-color-scheme: dark) { :root { " + dark.joined(separator: " ") + " } }" }
+            if !dark.isEmpty { text += "\n@media (prefers-color-scheme: dark) { :root { " + declarations(dark) + " } }" }
         }
         return text
     }
 
-    /// `--name: #hex;` for each hex colour variable of the first `:root` block from `start`.
-    private static func variables(in css: String, from start: String.Index) -> [String] {
+    /// The hex colour variables (`--name: #hex`) of the first `:root` block from `start`.
+    private static func variables(in css: String, from start: String.Index) -> [(name: String, value: String)] {
         guard let root = css.range(of: ":root", range: start..<css.endIndex),
               let open = css[root.upperBound...].firstIndex(of: "{"),
               let close = css[open...].firstIndex(of: "}")
@@ -59,7 +62,7 @@ struct ThemeColors: Sendable, Equatable {
             guard name.hasPrefix("--"), name.dropFirst(2).allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }),
                   let value = hex(parts[1])
             else { return nil }
-            return "\(name): \(value);"
+            return (name, value)
         }
     }
 
