@@ -1,6 +1,7 @@
-/// A parsed template: what `TemplateParser` makes of a file and `TemplateRenderer` walks.
-/// Parsing happens once per run; rendering once per page, so everything that can be
-/// decided up front (standalone lines, dotted names split, partial indentation) is.
+/// A parsed template: what `TemplateParser` makes of a file, the name checker walks, and
+/// `TemplateProgram` flattens for the renderer. Parsing happens once per run; rendering
+/// once per page, so everything that can be decided up front (standalone lines, dotted
+/// names split, partial indentation) is.
 indirect enum TemplateNode: Sendable {
     /// Template text, copied to the output as it is: kept as UTF-8, which a page is
     /// written in, so copying it is a `memcpy` (appending a `String`'s UTF-8 view went

@@ -7,7 +7,20 @@
 /// absent, `false` or an empty list. A missing partial renders as nothing, as the spec
 /// has it.
 struct TemplateRenderer: Sendable {
+    /// The parsed templates by name, as the name checker reads them.
     let templates: [String: [TemplateNode]]
+    /// The same templates as the renderer walks them, and their names, numbered alike.
+    private let programs: [TemplateProgram]
+    private let names: [String]
+    private let numbers: [String: Int]
+
+    init(templates: [String: [TemplateNode]]) {
+        self.templates = templates
+        names = templates.keys.sorted()
+        let numbers = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, $0) })
+        self.numbers = numbers
+        programs = names.map { TemplateProgram(templates[$0]!, programs: numbers) }
+    }
 
     /// Partials may include themselves (data ends the recursion); a template that never
     /// stops is reported instead of exhausting the stack.
@@ -25,12 +38,13 @@ struct TemplateRenderer: Sendable {
     /// written into a byte array, where appending a value costs a copy (appending to a
     /// `String` checked its capacity, uniqueness and encoding each time: 5 % of a build).
     func utf8(_ name: String, _ model: TemplateValue) throws(TooDeep) -> [UInt8]? {
-        guard let nodes = templates[name] else { return nil }
+        guard let number = numbers[name] else { return nil }
         var output: [UInt8] = []
         output.reserveCapacity(65_536)
         var stack = [Scope(model)]
         var lines: Lines?
-        try render(nodes, stack: &stack, into: &output, depth: 0, lines: &lines)
+        let program = programs[number]
+        try render(program, 0..<program.ops.count, stack: &stack, into: &output, depth: 0, lines: &lines)
         return output
     }
 
@@ -61,18 +75,27 @@ struct TemplateRenderer: Sendable {
         func value(for key: TemplateKey) -> TemplateValue { .missing }
     }
 
+    /// The ops of `program` in `range`, a section's children within it skipped over (the
+    /// section renders them itself, or not).
     private func render(
-        _ nodes: [TemplateNode], stack: inout [Scope], into output: inout [UInt8], depth: Int, lines: inout Lines?
+        _ program: TemplateProgram, _ range: Range<Int>, stack: inout [Scope], into output: inout [UInt8], depth: Int, lines: inout Lines?
     ) throws(TooDeep) {
-        for node in nodes {
-            switch node {
-            case .text(let text):
-                if lines == nil { output.append(contentsOf: text) } else { Self.appendTemplateText(text, into: &output, lines: &lines!) }
-            case .variable(let name, let escaping):
+        var index = range.lowerBound
+        while index < range.upperBound {
+            let op = program.ops[index]
+            index += 1
+            switch op.kind {
+            case .text:
+                let text = Int(op.start)..<Int(op.start + op.count)
+                program.text.withUnsafeBufferPointer { all in
+                    let bytes = UnsafeBufferPointer(rebasing: all[text])
+                    if lines == nil { output.append(contentsOf: bytes) } else { Self.appendTemplateText(bytes, into: &output, lines: &lines!) }
+                }
+            case .variable:
                 let text: String
-                switch resolve(name, in: stack) {
+                switch resolve(program, op, in: stack) {
                 case .text(let value): text = value
-                case .html(let markup) where escaping == .none && lines == nil:
+                case .html(let markup) where op.escaping == .none && lines == nil:
                     output.append(contentsOf: markup.utf8)
                     continue
                 case .html(let markup): text = markup.text
@@ -87,42 +110,48 @@ struct TemplateRenderer: Sendable {
                     output.append(contentsOf: lines!.indentation.utf8)
                     lines!.atLineStart = false
                 }
-                switch escaping {
+                switch op.escaping {
                 case .none: output.append(contentsOf: text.utf8)
                 case .html: MarkupEscaping.append(text, to: &output)
                 case .markdown: MarkdownSafeHTML.append(text, to: &output)
                 }
-            case .section(let name, let inverted, let children):
-                let value = resolve(name, in: stack)
-                if inverted {
-                    if Self.isFalsy(value) { try render(children, stack: &stack, into: &output, depth: depth, lines: &lines) }
-                    continue
+            case .invertedSection:
+                let children = index..<Int(op.target)
+                index = children.upperBound
+                if Self.isFalsy(resolve(program, op, in: stack)) {
+                    try render(program, children, stack: &stack, into: &output, depth: depth, lines: &lines)
                 }
+            case .section:
+                let children = index..<Int(op.target)
+                index = children.upperBound
+                let value = resolve(program, op, in: stack)
                 switch value {
                 case .missing, .absent, .bool(false):
                     break
                 case .bool(true):
-                    try render(children, stack: &stack, into: &output, depth: depth, lines: &lines)
+                    try render(program, children, stack: &stack, into: &output, depth: depth, lines: &lines)
                 case .list(let elements):
                     for element in elements {
                         stack.append(Scope(element))
                         defer { stack.removeLast() }
-                        try render(children, stack: &stack, into: &output, depth: depth, lines: &lines)
+                        try render(program, children, stack: &stack, into: &output, depth: depth, lines: &lines)
                     }
                 case .text, .html, .number, .object:
                     stack.append(Scope(value))
                     defer { stack.removeLast() }
-                    try render(children, stack: &stack, into: &output, depth: depth, lines: &lines)
+                    try render(program, children, stack: &stack, into: &output, depth: depth, lines: &lines)
                 }
-            case .partial(let name, let indentation, _):
-                guard let partial = templates[name] else { continue }
-                guard depth < Self.maximumDepth else { throw TooDeep(partial: name) }
+            case .partial:
+                guard op.target >= 0 else { continue }
+                let partial = programs[Int(op.target)]
+                guard depth < Self.maximumDepth else { throw TooDeep(partial: names[Int(op.target)]) }
+                let indentation = program.indentations[Int(op.start)]
                 if indentation.isEmpty {
-                    try render(partial, stack: &stack, into: &output, depth: depth + 1, lines: &lines)
+                    try render(partial, 0..<partial.ops.count, stack: &stack, into: &output, depth: depth + 1, lines: &lines)
                 } else {
                     // A standalone partial inside an indented one takes both indentations.
                     var inner: Lines? = Lines(indentation: (lines?.indentation ?? "") + indentation)
-                    try render(partial, stack: &stack, into: &output, depth: depth + 1, lines: &inner)
+                    try render(partial, 0..<partial.ops.count, stack: &stack, into: &output, depth: depth + 1, lines: &inner)
                     if lines != nil { lines!.atLineStart = inner!.atLineStart }
                 }
             }
@@ -131,7 +160,7 @@ struct TemplateRenderer: Sendable {
 
     /// Template text of an indented partial: each of its non-empty lines starts with the
     /// indentation.
-    private static func appendTemplateText(_ text: [UInt8], into output: inout [UInt8], lines: inout Lines) {
+    private static func appendTemplateText(_ text: UnsafeBufferPointer<UInt8>, into output: inout [UInt8], lines: inout Lines) {
         for (index, segment) in text.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
             if index > 0 {
                 output.append(UInt8(ascii: "\n"))
@@ -144,19 +173,20 @@ struct TemplateRenderer: Sendable {
         }
     }
 
-    /// Walks the stack where it lies (`Scope`) and returns as soon as a context answers;
-    /// lookups are most of rendering.
-    private func resolve(_ name: TemplateName, in stack: [Scope]) -> TemplateValue {
-        guard let first = name.parts.first else { return stack.last?.value ?? .missing }
+    /// The value of `op`'s name: walks the stack where it lies (`Scope`) and returns as soon
+    /// as a context answers; lookups are most of rendering.
+    private func resolve(_ program: TemplateProgram, _ op: TemplateProgram.Op, in stack: [Scope]) -> TemplateValue {
+        let parts = Int(op.start)..<Int(op.start + op.count)
+        guard let first = parts.first else { return stack.last?.value ?? .missing }
         var index = stack.endIndex
         while index > stack.startIndex {
             index -= 1
-            let found = stack[index].names.value(for: first)
+            let found = stack[index].names.value(for: program.keys[first])
             if found.isMissing { continue }
-            guard name.parts.count > 1 else { return found }
+            guard parts.count > 1 else { return found }
             var value = found
-            for part in name.parts.dropFirst() where !value.isMissing {
-                value = value.child(part)
+            for part in parts.dropFirst() where !value.isMissing {
+                value = value.child(program.keys[part])
             }
             return value
         }
