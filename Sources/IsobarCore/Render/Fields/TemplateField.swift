@@ -111,7 +111,7 @@ extension TemplateModel {
     }
 
     static var fieldType: TemplateFieldType { .object(fields.schema) }
-    var templateValue: TemplateValue { .object(self) }
+    var templateValue: TemplateValue { consuming get { .object(self) } }
 }
 
 /// A model's declared fields and their readers, found by a name's number (`TemplateKey`)
@@ -148,7 +148,10 @@ struct TemplateFields<Model>: Sendable {
 /// Swift types a field may hold, and how each becomes a template value.
 protocol TemplateFieldValue: SendableMetatype {
     static var fieldType: TemplateFieldType { get }
-    var templateValue: TemplateValue { get }
+    /// Consuming: a field's reader hands over the value it read, and an object is moved
+    /// into its box rather than copied a second time (with every reference in it retained
+    /// again, and the first copy's released).
+    var templateValue: TemplateValue { consuming get }
 }
 
 /// What a list field may hold.
@@ -156,27 +159,34 @@ protocol TemplateFieldElement: TemplateFieldValue {}
 
 extension String: TemplateFieldElement {
     static var fieldType: TemplateFieldType { .text }
-    var templateValue: TemplateValue { .text(self) }
+    var templateValue: TemplateValue { consuming get { .text(self) } }
 }
 
 extension RenderedHTML: TemplateFieldValue {
     static var fieldType: TemplateFieldType { .text }
-    var templateValue: TemplateValue { .html(self) }
+    var templateValue: TemplateValue { consuming get { .html(self) } }
 }
 
 extension Int: TemplateFieldValue {
     static var fieldType: TemplateFieldType { .number }
-    var templateValue: TemplateValue { .number(self) }
+    var templateValue: TemplateValue { consuming get { .number(self) } }
 }
 
 extension Bool: TemplateFieldValue {
     static var fieldType: TemplateFieldType { .flag }
-    var templateValue: TemplateValue { .bool(self) }
+    var templateValue: TemplateValue { consuming get { .bool(self) } }
 }
 
 extension Optional: TemplateFieldValue where Wrapped: TemplateFieldValue {
     static var fieldType: TemplateFieldType { .optional(Wrapped.fieldType) }
-    var templateValue: TemplateValue { self?.templateValue ?? .absent }
+    var templateValue: TemplateValue {
+        consuming get {
+            switch consume self {
+            case .some(let value): value.templateValue
+            case .none: .absent
+            }
+        }
+    }
 }
 
 extension Array: TemplateFieldValue where Element: TemplateFieldElement {
@@ -186,5 +196,5 @@ extension Array: TemplateFieldValue where Element: TemplateFieldElement {
 
 extension Dictionary: TemplateFieldValue where Key == String, Value == String {
     static var fieldType: TemplateFieldType { .strings }
-    var templateValue: TemplateValue { .object(self) }
+    var templateValue: TemplateValue { consuming get { .object(self) } }
 }
