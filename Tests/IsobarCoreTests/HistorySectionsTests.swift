@@ -48,7 +48,7 @@ import Testing
         #expect(model.rainCheck == "Rain forecast 24 hours ahead at a chance of 50% or more fell 9 times out of 12 (75%).")
         #expect(model.pastWeek.map(\.datetime) == (16...22).map { "2026-11-\($0)" })
         #expect(model.pastWeek.last?.high?.text == "10°" && model.hasPastWeek)
-        #expect(model.pastWeekChart.hasPrefix("<svg class=\"chart history-chart\"") && model.pastWeekChart.contains("<desc id=\"past-week-desc\">Highs from"))
+        #expect(model.pastWeekChart.text.hasPrefix("<svg class=\"chart history-chart\"") && model.pastWeekChart.text.contains("<desc id=\"past-week-desc\">Highs from"))
     }
 
     @Test func differencesAreInTheCitysScale() throws {
@@ -79,8 +79,8 @@ import Testing
         #expect(second.newRecords.isEmpty, "one earlier day of November is not a record to speak of")
         #expect(model.pastWeekSummary == "Highs from 7° to 7°, lows from 3° to 3°. No observations on Mon, Nov 16, Tue, Nov 17, Wed, Nov 18, Thu, Nov 19, Fri, Nov 20, Sat, Nov 21.")
         // The chart leaves the missing days open: one day drawn, no line through the gaps.
-        #expect(model.pastWeekChart.components(separatedBy: "history-range").count == 2)
-        #expect(!model.pastWeekChart.contains("history-highs"))
+        #expect(model.pastWeekChart.text.components(separatedBy: "history-range").count == 2)
+        #expect(!model.pastWeekChart.text.contains("history-highs"))
     }
 
     @Test func forecastJSONCarriesTheSummary() throws {

@@ -70,7 +70,7 @@ import Testing
         let map = CityMap(frame: frame, tiles: frame.tiles.map { .init(tile: $0, path: "assets/tiles/\($0.path).png") },
                           attribution: "© OpenStreetMap contributors & <friends>", attributionURL: URL(string: "https://www.openstreetmap.org/copyright"))
         let pins = Self.london.enumerated().map { PlacesMap.Pin(number: $0 + 1, name: "Place \"\($0 + 1)\" <b>", latitude: $1.latitude, longitude: $1.longitude, anchor: "place-\($0 + 1)") }
-        let html = TiledMap(map: map, pins: pins, label: "Map of 5 places in London", root: "../").html(id: "places-map")
+        let html = TiledMap(map: map, pins: pins, label: "Map of 5 places in London", root: "../").html(id: "places-map").text
         let pattern = try Regex(##"id="pin-(\d+)" href="#place-\d+" style="left:([\d.]+)%;top:([\d.]+)%""##)
         let found = html.matches(of: pattern)
         #expect(found.count == 5)

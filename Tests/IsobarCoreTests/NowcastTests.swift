@@ -41,7 +41,7 @@ import Testing
         #expect(forecast.nowcast.count == 61 && forecast.nowcast.allSatisfy { $0.minutes == 1 })
         let page = try Fixtures.presenter().cityPage(forecast, city: .test(), places: [], root: "../")
         #expect(page.nowcast?.text == "Rain starting in about 25 min", "\(String(describing: page.nowcast))")
-        #expect(page.nowcast?.strip.contains(#"<svg class="nowcast-strip""#) == true)
+        #expect(page.nowcast?.strip.text.contains(#"<svg class="nowcast-strip""#) == true)
         #expect(try Fixtures.presenter().indexCard(forecast, city: .test()).nowcast == "Rain starting in about 25 min")
 
         // Open-Meteo: each value is the quarter hour before its time, in inches here.

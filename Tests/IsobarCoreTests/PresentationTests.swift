@@ -118,8 +118,8 @@ import Testing
         #expect(page.updated == "11:50")
         #expect(page.hasAlerts)
         #expect(!page.hasPlaces)
-        #expect(page.hourlyChart.hasPrefix("<svg"))
-        #expect(page.hourlyChart.contains("<desc id=\"hourly-chart-desc\">Temperature from 10° to 10°; highest chance of precipitation 64% at Sun 12:00.</desc>"))
+        #expect(page.hourlyChart.text.hasPrefix("<svg"))
+        #expect(page.hourlyChart.text.contains("<desc id=\"hourly-chart-desc\">Temperature from 10° to 10°; highest chance of precipitation 64% at Sun 12:00.</desc>"))
         #expect(page.share.url == "https://weather.example.org/london-gb/")
         #expect(page.share.email == "mailto:?subject=London:%2010%C2%B0C%20%C2%B7%20Light%20drizzle&body=https://weather.example.org/london-gb/")
     }
@@ -318,7 +318,7 @@ import Testing
         }
         return HourlyChart(
             points: points, clock: LocalTimeFormatter(zone: zone, language: "en"),
-            temperatureLabel: { "\(Int($0))°" }, title: "Chart <title>", summary: "Summary & more").svg(id: "c")
+            temperatureLabel: { "\(Int($0))°" }, title: "Chart <title>", summary: "Summary & more").svg(id: "c").text
     }
 
     @Test func threeHourlyStepsGetTimeLabelsAndDayChanges() {
@@ -343,7 +343,7 @@ import Testing
         let map = PlacesMap(pins: [
             .init(number: 1, name: "Tower & <Bridge>", latitude: 51.508, longitude: -0.076, anchor: "place-1"),
             .init(number: 2, name: "St Paul's", latitude: 51.5138, longitude: -0.0984, anchor: "place-2"),
-        ], title: "Map").svg(id: "m")
+        ], title: "Map").svg(id: "m").text
         #expect(map.contains(">Tower &amp; &lt;Bridge&gt;<"))
         #expect(map.contains("St Paul&#39;s"))
         #expect(map.contains("href=\"#place-2\""))

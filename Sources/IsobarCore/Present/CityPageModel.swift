@@ -63,7 +63,7 @@ public struct CityPageModel: Sendable {
     /// The next hour's rain or snow, in words and as a strip of bars.
     public struct Nowcast: Sendable {
         public var text: String
-        public var strip: String
+        public var strip: RenderedHTML
     }
 
     public struct AirQualityModel: Sendable {
@@ -192,13 +192,13 @@ public struct CityPageModel: Sendable {
     public var hourlyHasIcons: Bool
     public var hourlyHasPrecipitation: Bool
     public var hourlyHasWind: Bool
-    public var hourlyChart: String
+    public var hourlyChart: RenderedHTML
     public var daily: [Day]
     public var hasDaily: Bool
     public var dayCount: Int
     public var places: [PlaceModel]
     public var hasPlaces: Bool
-    public var placesMap: String
+    public var placesMap: RenderedHTML
     /// The city's past (`history` sections); absent without a history to back it.
     public var history: History?
     /// Today against the climate normals; absent without them (NormalsModel.swift).

@@ -40,7 +40,7 @@ extension CityPageModel {
         public var pastWeek: [PastDay]
         public var hasPastWeek: Bool
         /// Inline SVG of the week's highs and lows, gaps left open (insert with {{{…}}}).
-        public var pastWeekChart: String
+        public var pastWeekChart: RenderedHTML
         /// The chart in words, for those who cannot see it.
         public var pastWeekSummary: String
         /// "1 March 2026": the first day in the history.

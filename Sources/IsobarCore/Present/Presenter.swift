@@ -255,7 +255,7 @@ public struct Presenter: Sendable {
         return shown == 0 ? strings["warnings_none"] : nil
     }
 
-    func chartSVG(_ hours: [HourlyForecast], format: UnitFormatter, clock: LocalTimeFormatter) -> String {
+    func chartSVG(_ hours: [HourlyForecast], format: UnitFormatter, clock: LocalTimeFormatter) -> RenderedHTML {
         guard hours.count >= 2 else { return "" }
         let temperatures = hours.map { format.temperatureValue($0.temperature) }
         let range = [

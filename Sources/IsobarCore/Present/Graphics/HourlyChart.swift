@@ -22,7 +22,7 @@ public struct HourlyChart: Sendable {
     static let width = 720.0, height = 240.0
     static let left = 40.0, right = 22.0, top = 18.0, bottom = 44.0
 
-    public func svg(id: String) -> String {
+    public func svg(id: String) -> RenderedHTML {
         guard points.count >= 2 else { return "" }
         let plotWidth = Self.width - Self.left - Self.right
         let plotHeight = Self.height - Self.top - Self.bottom
@@ -87,6 +87,6 @@ public struct HourlyChart: Sendable {
             }
         }
         svg += "</svg>"
-        return svg.text
+        return svg.html
     }
 }

@@ -19,7 +19,7 @@ public struct NowcastStrip: Sendable {
 
     static let width = 300.0, height = 56.0, plotHeight = 36.0, heavy = 4.0
 
-    public func svg(id: String) -> String {
+    public func svg(id: String) -> RenderedHTML {
         // Labels are escaped and numbers written as SVG numbers by `SVGMarkup`.
         var svg: SVGMarkup = #"<svg class="nowcast-strip" viewBox="0 0 300 56" role="img" aria-labelledby="\#(id)-title" preserveAspectRatio="xMidYMid meet">"#
         svg += #"<title id="\#(id)-title">\#(title)</title>"#
@@ -36,6 +36,6 @@ public struct NowcastStrip: Sendable {
             svg += #"<text class="chart-label" x="\#(x)" y="52" text-anchor="\#(anchor)">\#(label)</text>"#
         }
         svg += "</svg>"
-        return svg.text
+        return svg.html
     }
 }

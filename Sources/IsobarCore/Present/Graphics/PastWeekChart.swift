@@ -23,7 +23,7 @@ public struct PastWeekChart: Sendable {
     static let width = 480.0, height = 210.0
     static let left = 8.0, right = 8.0, top = 24.0, bottom = 44.0
 
-    public func svg(id: String) -> String {
+    public func svg(id: String) -> RenderedHTML {
         let values = columns.flatMap { [$0.low, $0.high].compactMap { $0 } }
         guard let least = values.min(), let most = values.max() else { return "" }
         var low = least.rounded(.down) - 1, high = most.rounded(.up) + 1
@@ -57,7 +57,7 @@ public struct PastWeekChart: Sendable {
             }
         }
         svg += "</svg>"
-        return svg.text
+        return svg.html
     }
 
     /// A line through the values, lifted over a missing one: each run of days with data

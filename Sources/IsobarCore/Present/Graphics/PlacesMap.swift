@@ -18,7 +18,7 @@ public struct PlacesMap: Sendable {
 
     static let width = 640.0, height = 400.0, margin = 36.0
 
-    public func svg(id: String) -> String {
+    public func svg(id: String) -> RenderedHTML {
         guard !pins.isEmpty else { return "" }
         let meanLatitude = pins.map(\.latitude).reduce(0, +) / Double(pins.count)
         let shrink = cos(meanLatitude * .pi / 180)
@@ -50,6 +50,6 @@ public struct PlacesMap: Sendable {
             svg += "</g></a>"
         }
         svg += "</svg>"
-        return svg.text
+        return svg.html
     }
 }

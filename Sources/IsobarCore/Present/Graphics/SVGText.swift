@@ -77,5 +77,8 @@ struct SVGMarkup: ExpressibleByStringInterpolation {
         markup.utf8.append(contentsOf: more.utf8)
     }
 
+    /// The markup for a page model, as the bytes written.
+    var html: RenderedHTML { RenderedHTML(utf8: utf8) }
+
     var text: String { String(decoding: utf8, as: UTF8.self) }
 }

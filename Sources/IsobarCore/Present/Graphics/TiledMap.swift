@@ -18,7 +18,7 @@ public struct TiledMap: Sendable {
         FixedPoint.format(value / length * 100, digits: 3) + "%"
     }
 
-    public func html(id: String) -> String {
+    public func html(id: String) -> RenderedHTML {
         let width = MapFrame.width, height = MapFrame.height
         let tileWidth = Self.percent(MapFrame.tileSize, of: width), tileHeight = Self.percent(MapFrame.tileSize, of: height)
         // A group, not an image: the pins inside are links. The tiles say nothing a
@@ -39,6 +39,6 @@ public struct TiledMap: Sendable {
         html += #"<p class="map-attribution">"#
         html += map.attributionURL.map { #"<a href="\#(XMLText.escape($0.absoluteString))">\#(attribution)</a>"# } ?? attribution
         html += "</p></div>"
-        return html
+        return RenderedHTML(html)
     }
 }

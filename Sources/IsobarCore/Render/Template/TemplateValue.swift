@@ -56,21 +56,26 @@ extension Dictionary: TemplateContext where Key == String, Value == String {
     }
 }
 
-/// Markup already rendered (a page's body, which the layout places): kept as the UTF-8 the
-/// renderer and cmark write, so `{{{content}}}` copies its bytes into the page (inside an
-/// indented partial it goes through `text`, with the same result). Made into a `String`
-/// and back, a city page's body was validated twice (3 % of a build). `{{content}}`
-/// escapes it as text, like any other value.
-struct RenderedHTML: Sendable, Equatable, ExpressibleByStringLiteral {
-    var utf8: [UInt8]
+/// Markup already rendered (a page's body, which the layout places; a chart or a map the
+/// presenter drew): kept as the UTF-8 the renderer, cmark and `SVGMarkup` write, so
+/// `{{{content}}}` copies its bytes into the page (inside an indented partial it goes
+/// through `text`, with the same result). Made into a `String` and back, a city page's
+/// body was validated twice (3 % of a build), and its hourly chart (25 KB) once.
+/// `{{content}}` escapes it as text, like any other value.
+public struct RenderedHTML: Sendable, Equatable, ExpressibleByStringLiteral {
+    public var utf8: [UInt8]
 
-    init(utf8: [UInt8]) {
+    public init(utf8: [UInt8]) {
         self.utf8 = utf8
     }
 
-    init(stringLiteral text: String) {
+    public init(_ text: String) {
         utf8 = Array(text.utf8)
     }
 
-    var text: String { String(decoding: utf8, as: UTF8.self) }
+    public init(stringLiteral text: String) {
+        self.init(text)
+    }
+
+    public var text: String { String(decoding: utf8, as: UTF8.self) }
 }
