@@ -7,6 +7,10 @@ public enum Compass {
         points[index(for: degrees)]
     }
 
+    /// The keys of the points' names in the strings (`compass_0` … `compass_15`), made once:
+    /// a page names the wind's point some fifty times.
+    static let nameKeys = points.indices.map { "compass_\($0)" }
+
     /// 0 (N) … 15 (NNW); the key of a localized name is `compass_<index>`.
     public static func index(for degrees: Double) -> Int {
         // Directions are range-checked when decoded; a non-finite one must still not trap.

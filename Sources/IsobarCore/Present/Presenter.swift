@@ -67,7 +67,7 @@ public struct Presenter: Sendable {
         (600..<700).contains(condition?.code ?? 0) || celsius <= 0
     }
 
-    func compass(_ degrees: Double) -> String { strings["compass_\(Compass.index(for: degrees))"] }
+    func compass(_ degrees: Double) -> String { strings[Compass.nameKeys[Compass.index(for: degrees)]] }
 
     func wind(speed: Double, gust: Double?, degrees: Double?, format: UnitFormatter) -> CityPageModel.Wind {
         let force = Beaufort.force(metresPerSecond: speed)
@@ -79,7 +79,7 @@ public struct Presenter: Sendable {
             speed: format.quantity(speed: speed), gust: gust.map { format.quantity(speed: $0) },
             direction: direction, degrees: degrees.map(UnitFormatter.whole),
             arrowRotation: degrees.map { UnitFormatter.whole(($0 + 180).truncatingRemainder(dividingBy: 360)) },
-            beaufort: strings["beaufort_\(force)"], beaufortForce: force,
+            beaufort: strings[Beaufort.descriptionKeys[force]], beaufortForce: force,
             beaufortScale: strings.count("beaufort_scale", Double(force)), animationPeriod: period)
     }
 
