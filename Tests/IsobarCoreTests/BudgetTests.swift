@@ -187,10 +187,16 @@ import Testing
         defer { site.cleanup() }
         let hours = (0..<12).map(Double.init) + [11.1] + (12..<24).map(Double.init)
         var perRun: [Int] = []
+        // Requests that ended without an answer before the damage. On a loaded machine a
+        // loopback connection to the stand-in was once dropped: the retry is a call of its
+        // own, counted by the ledger as the pace asks, and a city takes two, so the morning
+        // may leave the pace's last call unspent.
+        var unanswered = 0
         for hour in hours {
             if hour == 11.1 { _ = try site.write(damaged, to: ".isobar/cache/budget.json") }
             let before = await server.requests().count
             let report = try await TownsSite.build(site, at: Self.day.addingTimeInterval(hour * 3600))
+            if hour < 11.1 { unanswered += Self.unanswered(report) }
             perRun.append(await server.requests().count - before)
             #expect(report.exitCode == 0 && report.sent == perRun.last, "\(hour) h: \(report.summary)")
             if hour == 11.1 {
@@ -199,10 +205,19 @@ import Testing
             }
         }
         let day = await server.requests().count
-        #expect(perRun.prefix(12).reduce(0, +) == 240, "the pace up to 12:00 before the damage: \(perRun)")
+        let morning = perRun.prefix(12).reduce(0, +)
+        #expect(morning <= 240 && morning >= 240 - unanswered, "the pace up to 12:00 before the damage: \(perRun), \(unanswered) unanswered")
         #expect(day <= 480, "the day's requests: \(day), per run \(perRun)")
         #expect(day >= 470, "the rest of the day is still spent: \(day), per run \(perRun)")
-        #expect(try Self.ledger(site).dayCalls == day + 2, "the ledger counts the 2 assumed beyond the 240 sent before the damage")
+        #expect(try Self.ledger(site).dayCalls == day + (242 - morning),
+                "the ledger counts the calls assumed beyond the \(morning) sent before the damage (242 in all)")
+    }
+
+    /// The requests of a run that ended without an HTTP answer (`network` in the report).
+    static func unanswered(_ report: TownsSite.Report) -> Int {
+        let requests = report.json["requests"] as? [String: Any] ?? [:]
+        let endpoints = requests["by_endpoint"] as? [String: [String: Int]] ?? [:]
+        return endpoints.values.reduce(0) { $0 + ($1[RequestTally.network] ?? 0) }
     }
 
     @Test func aCityKeepsItsOwnRefreshInterval() async throws {

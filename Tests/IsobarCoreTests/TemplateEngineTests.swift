@@ -85,6 +85,9 @@ import Testing
         #expect(try render("{{#word}}[{{.}}]{{/word}}{{#zero}}[{{.}}]{{/zero}}{{#thing}}{{x}}{{/thing}}", values) == "[][0]X")
         #expect(try render("{{^word}}w{{/word}}{{^zero}}z{{/zero}}{{^thing}}t{{/thing}}", values) == "")
         #expect(try render("{{#items}}{{#yes}}{{.}}{{/yes}}{{/items}}", values) == "ab")
+        // A section skipped, or rendered, with sections inside it: what follows it comes
+        // next either way (the flat program jumps over a section's children).
+        #expect(try render("{{#no}}a{{#yes}}b{{/yes}}c{{/no}}d{{#yes}}e{{#items}}{{.}}{{^yes}}!{{/yes}}{{/items}}f{{/yes}}g", values) == "deabfg")
     }
 
     @Test func standaloneTagsTakeTheirLineWithThem() throws {
