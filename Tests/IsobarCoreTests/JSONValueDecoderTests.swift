@@ -63,6 +63,21 @@ import Testing
         #expect(ints.a == 200 && ints.b == -7 && ints.c == nil && ints.d == nil)
     }
 
+    /// The parser reuses the key a member position had in the object before (a list's
+    /// elements repeat their keys): a key that only starts like it, is longer, is escaped,
+    /// is empty, or is not closed where the remembered one ends is read as written.
+    @Test func keysAtTheSamePositionAreReadAsWritten() throws {
+        let text = #"""
+            [{"temp": 1, "id": 2}, {"temp": 3, "id": 4}, {"temp_max": 5, "i": 6}, {"te\u006dp": 7, "": 8},
+             {"temp": 9, "": 10}, {"tem": 11, "id\"": 12}, {"temp": 13, "id": 14}, {"té": 15, "id": 16}, {"té": 17, "id": 18}]
+            """#
+        let data = Data(text.utf8)
+        #expect(try JSONValueDecoder.decode(AnyJSON.self, from: data) == (try JSONDecoder().decode(AnyJSON.self, from: data)))
+        for bad in [#"[{"ab": 1}, {"ab: 2}]"#, #"[{"ab": 1}, {"ab"#, #"[{"a\"b": 1}, {"a"b": 2}]"#, #"[{"": 1}, {"]"#] {
+            #expect(throws: DecodingError.self, "\(bad)") { _ = try JSONValueDecoder.decode(AnyJSON.self, from: Data(bad.utf8)) }
+        }
+    }
+
     @Test func rejectsWhatIsNotJSON() {
         let bad = ["", "{", "{\"a\":}", "[1,]", "{\"a\" 1}", "01", "1.", "-", "tru", "\"unterminated", "\"bad \\x escape\"",
                    "\"\\ud800 lone surrogate\"", "{\"a\":1} trailing", "[\"ctrl \u{01}\"]", "NaN"]

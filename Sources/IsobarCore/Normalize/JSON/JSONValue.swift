@@ -48,6 +48,16 @@ private struct JSONParser {
     let bytes: UnsafeBufferPointer<UInt8>
     var position = 0
     var depth = 0
+    /// The key last read at each member position of the objects at each depth (the first
+    /// `RecentKeys.depths` depths, `RecentKeys.members` members). The objects of a list (an
+    /// hour, a day, a condition) carry the same keys in the same order, so a key is usually
+    /// the one its position had in the element before, and is reused rather than made again.
+    private var recentKeys = [String](repeating: "", count: RecentKeys.depths * RecentKeys.members)
+
+    private enum RecentKeys {
+        static let depths = 8
+        static let members = 32
+    }
 
     init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -113,7 +123,7 @@ private struct JSONParser {
         while true {
             skipSpace()
             guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { throw fail }
-            let key = try string()
+            let key = try key(at: members.count)
             skipSpace()
             guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { throw fail }
             position += 1
@@ -148,6 +158,29 @@ private struct JSONParser {
             depth -= 1
             return .array(elements)
         }
+    }
+
+    /// The key of the object's member at `index`: the key that position had last time when
+    /// the document has its bytes here, closing quote included; else a new string, which is
+    /// remembered when it was written without escapes (it is then as long as its bytes and
+    /// holds no quote or backslash, so matching its bytes is reading the same key). Making a
+    /// `String` of every key was a twentieth of decoding a One Call body.
+    private mutating func key(at index: Int) throws(JSONSyntaxError) -> String {
+        guard depth <= RecentKeys.depths, index < RecentKeys.members else { return try string() }
+        let slot = (depth - 1) * RecentKeys.members + index
+        let start = position + 1
+        let same = recentKeys[slot].utf8.withContiguousStorageIfAvailable { known in
+            let end = start + known.count
+            return end < bytes.count && bytes[end] == UInt8(ascii: "\"")
+                && (known.isEmpty || memcmp(known.baseAddress!, bytes.baseAddress! + start, known.count) == 0)
+        }
+        if same == true {
+            position = start + recentKeys[slot].utf8.count + 1
+            return recentKeys[slot]
+        }
+        let key = try string()
+        if key.utf8.count == position - start - 1 { recentKeys[slot] = key }
+        return key
     }
 
     private mutating func string() throws(JSONSyntaxError) -> String {
