@@ -76,49 +76,36 @@ enum DayFacts {
     /// it: `precipitation` is the finished hours' sum, `hourPrecipitation` the amount of
     /// the latest hour (`hour`, hours since 1970) so far.
     struct Tally: Sendable, Equatable {
-        var low: Double
-        var high: Double
-        var sum: Double
-        var samples: Int
-        var precipitation: Double
-        var hour: Int
-        var hourPrecipitation: Double
+        var low = Double.infinity
+        var high = -Double.infinity
+        var sum = 0.0
+        var samples = 0
+        var precipitation = 0.0
+        var hour = Int.min
+        var hourPrecipitation = 0.0
 
-        /// The day as a page shows it while its latest hour runs.
-        func observed(_ day: String) -> ObservedDay {
-            ObservedDay(day: day, low: low, high: high, mean: sum / Double(samples), precipitation: precipitation, samples: samples)
+        mutating func add(_ observation: Observation) {
+            let t = observation.temperature
+            (low, high, sum, samples) = (min(low, t), max(high, t), sum + t, samples + 1)
+            if observation.time / 3600 == hour {
+                hourPrecipitation = max(hourPrecipitation, observation.precipitation)
+            } else {
+                (precipitation, hourPrecipitation, hour) = (precipitation + hourPrecipitation, observation.precipitation, observation.time / 3600)
+            }
         }
 
-        /// The day with its latest hour counted.
-        func completed(_ day: String) -> ObservedDay {
-            var observed = observed(day)
-            observed.precipitation += hourPrecipitation
-            return observed
+        /// The day with its latest hour counted; nil when nothing was observed.
+        func observed(_ day: String) -> ObservedDay? {
+            guard samples > 0 else { return nil }
+            return ObservedDay(day: day, low: low, high: high, mean: sum / Double(samples), precipitation: precipitation + hourPrecipitation,
+                               samples: samples)
         }
     }
 
-    /// The tally of `observations` (in time order); nil when there are none.
-    static func tally(_ observations: some Sequence<Observation>) -> Tally? {
-        var tally: Tally?
-        for observation in observations {
-            let (t, amount, hour) = (observation.temperature, observation.precipitation, observation.time / 3600)
-            guard var sum = tally else {
-                tally = Tally(low: t, high: t, sum: t, samples: 1, precipitation: 0, hour: hour, hourPrecipitation: amount)
-                continue
-            }
-            sum.low = min(sum.low, t)
-            sum.high = max(sum.high, t)
-            sum.sum += t
-            sum.samples += 1
-            if hour == sum.hour {
-                sum.hourPrecipitation = max(sum.hourPrecipitation, amount)
-            } else {
-                sum.precipitation += sum.hourPrecipitation
-                sum.hourPrecipitation = amount
-                sum.hour = hour
-            }
-            tally = sum
-        }
+    /// The tally of `observations` (in time order).
+    static func tally(_ observations: some Sequence<Observation>) -> Tally {
+        var tally = Tally()
+        for observation in observations { tally.add(observation) }
         return tally
     }
 
@@ -139,15 +126,15 @@ enum DayFacts {
     /// [target − tolerance, target + tolerance), the earlier on a tie; nil when none is
     /// there. `observations` are in time order.
     static func check(_ lead: Lead, against observations: [Observation]) -> Totals? {
-        var nearest: Observation?
-        for observation in observations where observation.time >= lead.target - tolerance && observation.time < lead.target + tolerance {
-            if let found = nearest, abs(found.time - lead.target) <= abs(observation.time - lead.target) { continue }
-            nearest = observation
-        }
-        guard let observed = nearest else { return nil }
+        guard let observed = nearest(lead.target, in: observations, within: lead.target - tolerance..<lead.target + tolerance) else { return nil }
         let likely = (lead.chance ?? 0) >= likelyChance
         return Totals(pairs: 1, errorSum: Int((abs(lead.temperature - observed.temperature) * errorUnit).rounded()),
                       likely: likely ? 1 : 0, happened: likely && observed.precipitated ? 1 : 0)
+    }
+
+    /// The observation in `window` nearest `time`, the earlier on a tie.
+    static func nearest(_ time: Int, in observations: [Observation], within window: Range<Int>) -> Observation? {
+        observations.lazy.filter { window.contains($0.time) }.min { abs($0.time - time) < abs($1.time - time) }
     }
 
     /// The checks of `leads` per lead hours.

@@ -9,10 +9,6 @@ public enum HistoryExport {
         case csv, json
     }
 
-    /// What the time, condition and source columns hold, for the JSON's `units`.
-    static let timeNote: StaticString = "ISO 8601, UTC: the data time"
-    static let conditionNote: StaticString = "OpenWeather condition code (Open-Meteo's WMO codes mapped onto it)"
-
     public static func data(_ format: Format, city: String, _ observations: [HistoryObservation]) -> Data {
         switch format {
         case .csv: return csv(observations)
@@ -55,11 +51,11 @@ public enum HistoryExport {
             json.field("city") { json.string(city) }
             json.field("units") {
                 json.object {
-                    json.field("time") { json.string("\(timeNote)") }
+                    json.field("time") { json.string("ISO 8601, UTC: the data time") }
                     for column in CurrentConditions.fields {
                         json.field(named: column.column) { json.string("\(column.measure.unit)") }
                     }
-                    json.field("condition") { json.string("\(conditionNote)") }
+                    json.field("condition") { json.string("OpenWeather condition code (Open-Meteo's WMO codes mapped onto it)") }
                 }
             }
             json.field("observations") {

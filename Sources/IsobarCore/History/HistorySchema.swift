@@ -41,12 +41,6 @@ enum HistorySchema {
         """
     }
 
-    /// Adds to `observation` the column of each current value declared after the file was
-    /// made: a value is one line in the field table and needs no migration of its own.
-    static func addFieldColumns(_ db: Database) throws {
-        try ForecastField.addColumns(CurrentConditions.fields, to: "observation", db)
-    }
-
     /// The forecast hours the checks pair (`DayFacts.leads`): one per city, hour it was
     /// made for (`made`, its target less the lead) and lead, from the run whose data time
     /// was nearest `made` (`RawRows.keepLead`).

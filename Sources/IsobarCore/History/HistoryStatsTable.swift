@@ -7,7 +7,7 @@ public enum HistoryStatsTable {
         var rows = [["city", "observations", "forecast hours kept", "first (UTC)", "last (UTC)"]]
         for city in cities {
             rows.append([city.city, String(city.observations), String(city.forecastLeads),
-                         city.first.map(Self.time) ?? "", city.last.map(Self.time) ?? ""])
+                         city.first.map(AtomDate.string) ?? "", city.last.map(AtomDate.string) ?? ""])
         }
         let widths = rows[0].indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
         var text = rows.map { row in
@@ -46,9 +46,5 @@ public enum HistoryStatsTable {
             }.joined()
             + "\(file.path): \(megabytes(before)) MB → \(megabytes(after)) MB"
             + (vacuumed ? " (vacuumed)" : " (SQLite reuses the free pages; --vacuum makes the file smaller now)")
-    }
-
-    private static func time(_ date: Date) -> String {
-        AtomDate.string(date)
     }
 }

@@ -4,8 +4,8 @@ import GRDB
 /// A v7 file (what releases wrote) brought to v8: the forecast hours its checks paired
 /// (`verification`) and those its open days held (`open_day`'s blobs) go back into
 /// `forecast_lead`; its daily summaries (`observed_day`, the open day's) and per-UTC-day
-/// checks (`check_day`) are copied into `day`, whose last 31 days are then recomputed from
-/// the raw rows (never below what was copied: retention had thinned those out); then the
+/// checks (`check_day`) are copied into `day`, whose dates the raw rows hold are then recomputed
+/// from them (never below what was copied: retention had thinned those out); then the
 /// tables v8 derives or never read go (`open_day`, `observed_day`, `verification` and its
 /// triggers, `check_day`, `forecast`). v7's own code is gone: the open day's blob layout is
 /// written down at `leads`.
@@ -40,22 +40,10 @@ enum HistoryV7 {
         try db.execute(sql: """
             DROP TABLE open_day; DROP TABLE observed_day; DROP TABLE verification; DROP TABLE check_day; DROP TABLE forecast;
             """)
-        for row in try Row.fetchAll(db, sql: "SELECT city, max(time) AS newest FROM observation GROUP BY city") {
-            let newest: Int = row["newest"]
-            for back in -1...31 {
-                let time = newest - back * 86_400
-                for day in Set([DayFacts.utcDay(time), try localDay(of: row["city"], near: time, db)].compactMap { $0 }) {
-                    try StoredDay.recompute(day, of: row["city"], db)
-                }
-            }
+        // Every date the raw rows hold: its local days and its checks' UTC days.
+        for row in try Row.fetchAll(db, sql: "SELECT city, day FROM observation UNION SELECT city, date(target, 'unixepoch') FROM forecast_lead") {
+            try StoredDay.recompute(row["day"], of: row["city"], db)
         }
-    }
-
-    /// The city's local day at `time`, by its latest observation's zone.
-    private static func localDay(of city: String, near time: Int, _ db: Database) throws -> String? {
-        let zone = try String.fetchOne(db.cachedStatement(sql: "SELECT time_zone FROM observation WHERE city = :city ORDER BY time DESC LIMIT 1"),
-                                       arguments: ["city": city]).flatMap(TimeZone.init(identifier:))
-        return zone.map { LocalDay.key(for: Date(timeIntervalSince1970: TimeInterval(time)), in: $0) }
     }
 
     /// v7's open-day blobs (the layout `OpenDay` wrote): a version byte (1), then records,

@@ -22,11 +22,12 @@ extension SQLiteHistory {
                 var past = CityPast()
                 let recent = try RawRows.observations(of: city, from: now - Self.recentReach + 1, to: now, db)
                 past.yesterday = Self.yesterday(in: recent, now: now)
-                if let tally = DayFacts.tally(recent.lazy.filter { $0.day == today }) {
-                    let inThisHour = tally.hour == now / 3600
-                    past.today = inThisHour ? tally.observed(today) : tally.completed(today)
-                    past.currentHourPrecipitation = inThisHour ? tally.hourPrecipitation : 0
+                var tally = DayFacts.tally(recent.lazy.filter { $0.day == today })
+                if tally.hour == now / 3600 {
+                    // The page counts the data time's clock hour, with this run's observation.
+                    (past.currentHourPrecipitation, tally.hourPrecipitation) = (tally.hourPrecipitation, 0)
                 }
+                past.today = tally.observed(today)
                 let firstDay = try String.fetchOne(db.cachedStatement(sql: """
                     SELECT min(day) FROM day WHERE city = :city AND day < :today AND samples > 0
                     """), arguments: ["city": city, "today": today])
@@ -42,15 +43,25 @@ extension SQLiteHistory {
                 let stored = try Self.days(of: city, from: min(tallyFrom, firstCheckDay), to: max(today, unsettledDay), db)
                 past.days = try Self.earlierYears(of: city, today: today, since: firstDay, db)
                     + stored.filter { $0.day >= tallyFrom && $0.day < today }.compactMap(\.observed)
-                var days: [LeadDay: DayFacts.Totals] = [:]
+                // Per lead, the totals and the UTC days with a pair (a stored row holds a
+                // lead's checks only when it has pairs).
+                var leads: [Int: (total: DayFacts.Totals, days: Set<String>)] = [:]
+                func add(_ lead: Int, _ day: String, _ totals: DayFacts.Totals) {
+                    leads[lead, default: (DayFacts.Totals(), [])].total += totals
+                    leads[lead]!.days.insert(day)
+                }
                 for row in stored where row.day >= firstCheckDay && row.day < unsettledDay {
-                    for (lead, totals) in row.checks { days[LeadDay(lead: lead, day: row.day)] = totals }
+                    for (lead, totals) in row.checks { add(lead, row.day, totals) }
                 }
                 for lead in try RawRows.leads(of: city, targetFrom: unsettledFrom, to: now - DayFacts.tolerance, db) {
-                    guard let pair = DayFacts.check(lead, against: recent) else { continue }
-                    days[LeadDay(lead: lead.lead, day: DayFacts.utcDay(lead.target)), default: DayFacts.Totals()] += pair
+                    if let pair = DayFacts.check(lead, against: recent) { add(lead.lead, DayFacts.utcDay(lead.target), pair) }
                 }
-                past.checks = Self.checks(days)
+                past.checks = leads.keys.sorted().map { lead in
+                    let (total, days) = leads[lead]!
+                    return ForecastCheck(leadHours: lead, pairs: total.pairs, days: days.count,
+                                         meanAbsoluteError: Double(total.errorSum) / DayFacts.errorUnit / Double(total.pairs),
+                                         likelyRain: total.likely, likelyRainHappened: total.happened)
+                }
                 return past
             }
         } catch let error as DatabaseError {
@@ -58,26 +69,15 @@ extension SQLiteHistory {
         }
     }
 
-    private struct LeadDay: Hashable {
-        var lead: Int
-        var day: String
-    }
-
     /// The observation nearest 24 hours before `now`, within 90 minutes (the earlier on a tie).
     private static func yesterday(in recent: [DayFacts.Observation], now: Int) -> CityPast.Reading? {
         let then = now - 86_400
-        var nearest: DayFacts.Observation?
-        for observation in recent where abs(observation.time - then) <= 5400 {
-            if let found = nearest, abs(found.time - then) <= abs(observation.time - then) { continue }
-            nearest = observation
-        }
-        return nearest.map { CityPast.Reading(time: Date(timeIntervalSince1970: TimeInterval($0.time)), temperature: $0.temperature) }
+        return DayFacts.nearest(then, in: recent, within: then - 5400..<then + 5401).map { CityPast.Reading(time: Date(timeIntervalSince1970: TimeInterval($0.time)), temperature: $0.temperature) }
     }
 
     /// The city's rows of `day` in [from, to), oldest first.
     private static func days(of city: String, from: String, to: String, _ db: Database) throws -> [StoredDay] {
-        try StoredDay.fetch(db.cachedStatement(sql: "SELECT * FROM day WHERE city = :city AND day >= :from AND day < :to ORDER BY day"),
-                            ["city": city, "from": from, "to": to])
+        try StoredDay.fetch(where: "city = :city AND day >= :from AND day < :to", ["city": city, "from": from, "to": to], db)
     }
 
     /// The days observed in today's month of each year before today's since `firstDay`: a
@@ -88,21 +88,6 @@ extension SQLiteHistory {
         return try (first..<year).flatMap { earlier in
             let start = String(format: "%04d", earlier) + month
             return try days(of: city, from: start + "-01", to: start + "-32", db).compactMap(\.observed)
-        }
-    }
-
-    /// Per lead, the days' totals summed, over the days with a pair.
-    private static func checks(_ days: [LeadDay: DayFacts.Totals]) -> [ForecastCheck] {
-        var leads: [Int: (total: DayFacts.Totals, days: Int)] = [:]
-        for (key, day) in days where day.pairs > 0 {
-            leads[key.lead, default: (DayFacts.Totals(), 0)].total += day
-            leads[key.lead]!.days += 1
-        }
-        return leads.keys.sorted().map { lead in
-            let (total, days) = leads[lead]!
-            return ForecastCheck(leadHours: lead, pairs: total.pairs, days: days,
-                                 meanAbsoluteError: Double(total.errorSum) / DayFacts.errorUnit / Double(total.pairs),
-                                 likelyRain: total.likely, likelyRainHappened: total.happened)
         }
     }
 

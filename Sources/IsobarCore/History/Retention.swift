@@ -12,14 +12,6 @@ public struct PruneOutcome: Sendable, Equatable {
     public init() {}
 
     public var rows: Int { observations + forecastLeads }
-
-    static func + (a: PruneOutcome, b: PruneOutcome) -> PruneOutcome {
-        var sum = a
-        sum.cities += b.cities
-        sum.observations += b.observations
-        sum.forecastLeads += b.forecastLeads
-        return sum
-    }
 }
 
 /// Retention: the file stays small however long it runs, and what the pages read does not
@@ -60,13 +52,10 @@ extension SQLiteHistory {
     public func prune(now: Date) throws -> PruneOutcome {
         let clock = Int(now.timeIntervalSince1970.rounded(.down))
         var outcome = PruneOutcome()
-        var after = ""
+        var city = "", finished = false
         try sqlite {
-            var finished = false
             while !finished {
-                let (batch, last, done) = try database.write { db -> (PruneOutcome, String, Bool) in
-                    var batch = PruneOutcome()
-                    var city = after
+                try database.write { db in
                     // Each next city is one key lookup in observation's primary key.
                     let next = try db.cachedStatement(sql: "SELECT city FROM observation WHERE city > :after ORDER BY city LIMIT 1")
                     for _ in 0..<Self.pruneBatch {
@@ -74,37 +63,29 @@ extension SQLiteHistory {
                             try db.execute(sql: """
                                 INSERT INTO meta VALUES ('last_prune', :clock) ON CONFLICT (key) DO UPDATE SET value = excluded.value
                                 """, arguments: ["clock": clock])
-                            return (batch, city, true)
+                            finished = true
+                            return
                         }
                         city = found
-                        batch = batch + (try Self.prune(city, clock: clock, db))
+                        try Self.prune(city, clock: clock, into: &outcome, db)
                     }
-                    return (batch, city, false)
                 }
-                outcome = outcome + batch
-                after = last
-                finished = done
             }
         }
         return outcome
     }
 
     /// One city's rows, each table by a range of its primary key (the city's rows).
-    private static func prune(_ city: String, clock: Int, _ db: Database) throws -> PruneOutcome {
-        var removed = PruneOutcome()
-        removed.cities = 1
-        guard let newest = try Int.fetchOne(db.cachedStatement(sql: "SELECT max(time) FROM observation WHERE city = :city"),
-                                            arguments: ["city": city])
-        else { return removed }
-        let reference = min(clock, newest)
-        let limit: StatementArguments = ["city": city, "limit": reference - detailPeriod]
+    private static func prune(_ city: String, clock: Int, into removed: inout PruneOutcome, _ db: Database) throws {
+        removed.cities += 1
+        let newest = try Int.fetchOne(db.cachedStatement(sql: "SELECT max(time) FROM observation WHERE city = :city"), arguments: ["city": city])
+        let limit: StatementArguments = ["city": city, "limit": min(clock, newest ?? clock) - detailPeriod]
         try db.cachedStatement(sql: "DELETE FROM observation WHERE city = :city AND time < :limit").execute(arguments: limit)
-        removed.observations = db.changesCount
+        removed.observations += db.changesCount
         // Keyed by made, the target less the lead (so never after it): the range of made
         // before the limit holds every row whose target is.
         try db.cachedStatement(sql: "DELETE FROM forecast_lead WHERE city = :city AND made < :limit AND target < :limit").execute(arguments: limit)
-        removed.forecastLeads = db.changesCount
-        return removed
+        removed.forecastLeads += db.changesCount
     }
 
     /// Rebuilds the file without its free pages (which SQLite otherwise reuses), and folds

@@ -6,7 +6,6 @@ import GRDB
 /// the condition as OpenWeather's code.
 public struct HistoryObservation: Sendable, Equatable {
     public var source: String
-    public var timeZone: String
     public var condition: Int?
     /// The data time and the values recorded (`CurrentConditions.fields`); no conditions,
     /// sunrise or sunset.
@@ -33,7 +32,7 @@ extension SQLiteHistory {
                     var values = CurrentConditions(time: Date(timeIntervalSince1970: TimeInterval(row["time"] as Int)),
                                                    temperature: row["temperature"], conditions: [])
                     ForecastField.read(row, into: &values, CurrentConditions.fields)
-                    return HistoryObservation(source: row["source"], timeZone: row["time_zone"], condition: row["condition"], values: values)
+                    return HistoryObservation(source: row["source"], condition: row["condition"], values: values)
                 }
             }
         }

@@ -70,8 +70,6 @@ public final class SQLiteHistory: HistoryStore {
                 try SharedMemoryFile(database: file).discardIfStale(error)
                 pool = try Self.open(file, configuration)
             }
-        } catch let unavailable as Unavailable {
-            throw unavailable
         } catch let error as DatabaseError {
             throw Self.unavailable(file, error)
         }
@@ -96,7 +94,7 @@ public final class SQLiteHistory: HistoryStore {
             return try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") == 0
         }
         try HistorySchema.migrator.migrate(pool)
-        try pool.write(HistorySchema.addFieldColumns)
+        try pool.write { try ForecastField.addColumns(CurrentConditions.fields, to: "observation", $0) }
         return (pool, wasEmpty)
     }
 

@@ -18,7 +18,7 @@ struct StoredDay: Sendable, Equatable {
     }
 
     mutating func set(_ tally: DayFacts.Tally) {
-        let day = tally.completed(day)
+        guard let day = tally.observed(day) else { return }
         (samples, low, high, sum, precipitation) = (day.samples, day.low, day.high, tally.sum, day.precipitation)
     }
 
@@ -26,9 +26,10 @@ struct StoredDay: Sendable, Equatable {
         self.day = day
     }
 
-    /// The rows `SELECT * FROM day …` selects.
-    static func fetch(_ statement: Statement, _ arguments: StatementArguments) throws -> [StoredDay] {
-        try SQLStatement.rows(statement, arguments) { column in
+    /// The rows of `day` that `condition` selects, oldest first.
+    static func fetch(where condition: String, _ arguments: StatementArguments, _ db: Database) throws -> [StoredDay] {
+        let sql = "SELECT \(columns.joined(separator: ", ")) FROM day WHERE \(condition) ORDER BY day"
+        return try SQLStatement.rows(db.cachedStatement(sql: sql), arguments) { column in
             let (day, samples, low, high, sum, precipitation) = (column["day"], column["samples"], column["temperature_min"],
                                                                  column["temperature_max"], column["temperature_sum"], column["precipitation"])
             let checks = DayFacts.leadHours.map { lead in
@@ -63,9 +64,9 @@ struct StoredDay: Sendable, Equatable {
         let observations = try RawRows.observations(of: city, from: start - DayFacts.tolerance, to: end + DayFacts.tolerance, orOn: day,
                                                      within: start - reach..<end + reach, db)
         var fresh = StoredDay(day: day)
-        if let tally = DayFacts.tally(observations.lazy.filter { $0.day == day }) { fresh.set(tally) }
+        fresh.set(DayFacts.tally(observations.lazy.filter { $0.day == day }))
         fresh.checks = DayFacts.checks(try RawRows.leads(of: city, targetFrom: start, to: end, db), against: observations)
-        let stored = try fetch(db.cachedStatement(sql: "SELECT * FROM day WHERE city = :city AND day = :day"), ["city": city, "day": day]).first
+        let stored = try fetch(where: "city = :city AND day = :day", ["city": city, "day": day], db).first
         if let stored {
             if stored.samples > fresh.samples {
                 (fresh.samples, fresh.low, fresh.high, fresh.sum, fresh.precipitation) = (stored.samples, stored.low, stored.high, stored.sum, stored.precipitation)
@@ -93,10 +94,8 @@ struct StoredDay: Sendable, Equatable {
         try db.cachedStatement(sql: Self.upsert).execute(arguments: StatementArguments(values))
     }
 
-    /// INSERT OR REPLACE of a whole row, by column name.
-    private static let upsert: String = {
-        let columns = ["city", "day", "samples", "temperature_min", "temperature_max", "temperature_sum", "precipitation"]
-            + DayFacts.leadHours.flatMap { lead in ["pairs_\(lead)", "error_sum_\(lead)", "likely_\(lead)", "happened_\(lead)"] }
-        return SQLStatement.insert("INSERT OR REPLACE", into: "day", columns)
-    }()
+    /// `day`'s columns: what `fetch` reads and `save` writes (INSERT OR REPLACE of a whole row).
+    static let columns = ["city", "day", "samples", "temperature_min", "temperature_max", "temperature_sum", "precipitation"]
+        + DayFacts.leadHours.flatMap { lead in ["pairs_\(lead)", "error_sum_\(lead)", "likely_\(lead)", "happened_\(lead)"] }
+    private static let upsert = SQLStatement.insert("INSERT OR REPLACE", into: "day", columns)
 }
