@@ -77,8 +77,10 @@ extension SQLiteHistory {
 
     /// The city's rows of `day` in [from, to), oldest first.
     private static func days(of city: String, from: String, to: String, _ db: Database) throws -> [StoredDay] {
-        try StoredDay.fetch(where: "city = :city AND day >= :from AND day < :to", ["city": city, "from": from, "to": to], db)
+        try StoredDay.fetch(daysFromTo, ["city": city, "from": from, "to": to], db)
     }
+
+    private static let daysFromTo = StoredDay.select(where: "city = :city AND day >= :from AND day < :to")
 
     /// The days observed in today's month of each year before today's since `firstDay`: a
     /// key range a year, so a page reads the same few rows however many years there are.

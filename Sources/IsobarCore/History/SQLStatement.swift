@@ -21,7 +21,12 @@ enum SQLStatement {
         private let positions: [String: Int]
 
         init(_ statement: Statement) {
-            positions = Dictionary(statement.columnNames.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+            self.init(statement.columnNames)
+        }
+
+        /// The positions of a `SELECT` of `names`, in that order.
+        init(_ names: [String]) {
+            positions = Dictionary(names.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         }
 
         subscript(_ name: String) -> Int {

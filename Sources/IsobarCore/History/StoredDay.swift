@@ -26,29 +26,42 @@ struct StoredDay: Sendable, Equatable {
         self.day = day
     }
 
-    /// The rows of `day` that `condition` selects, oldest first.
-    static func fetch(where condition: String, _ arguments: StatementArguments, _ db: Database) throws -> [StoredDay] {
-        let sql = "SELECT \(columns.joined(separator: ", ")) FROM day WHERE \(condition) ORDER BY day"
-        return try SQLStatement.rows(db.cachedStatement(sql: sql), arguments) { column in
-            let (day, samples, low, high, sum, precipitation) = (column["day"], column["samples"], column["temperature_min"],
-                                                                 column["temperature_max"], column["temperature_sum"], column["precipitation"])
-            let checks = DayFacts.leadHours.map { lead in
-                (lead: lead, pairs: column["pairs_\(lead)"], errorSum: column["error_sum_\(lead)"], likely: column["likely_\(lead)"],
-                 happened: column["happened_\(lead)"])
-            }
-            return { row in
-                var stored = StoredDay(day: row[day])
-                (stored.samples, stored.low, stored.high, stored.sum, stored.precipitation) = (row[samples], row[low] ?? 0, row[high] ?? 0,
-                                                                                               row[sum] ?? 0, row[precipitation])
-                for check in checks {
-                    let totals = DayFacts.Totals(pairs: row[check.pairs], errorSum: row[check.errorSum], likely: row[check.likely],
-                                                 happened: row[check.happened])
-                    if totals.pairs > 0 { stored.checks[check.lead] = totals }
-                }
-                return stored
-            }
-        }
+    /// A `SELECT` of `day`'s rows where `condition` holds, oldest first, every column
+    /// (`columns`), for `fetch`: made once per query, as a constant.
+    static func select(where condition: String) -> String {
+        "SELECT \(columns.joined(separator: ", ")) FROM day WHERE \(condition) ORDER BY day"
     }
+
+    /// The rows `sql`, a `select(where:)`, selects.
+    static func fetch(_ sql: String, _ arguments: StatementArguments, _ db: Database) throws -> [StoredDay] {
+        try Array(Row.fetchCursor(db.cachedStatement(sql: sql), arguments: arguments).map(read))
+    }
+
+    /// Reads a row of a `select(where:)`, its columns found by name once, in `columns` (the
+    /// per-lead names were made and a statement's positions looked up at every query: a
+    /// third of a page's read of its past, with a short history).
+    private static let read: @Sendable (Row) -> StoredDay = {
+        let column = SQLStatement.Columns(columns)
+        let (day, samples, low, high, sum, precipitation) = (column["day"], column["samples"], column["temperature_min"],
+                                                             column["temperature_max"], column["temperature_sum"], column["precipitation"])
+        let checks = DayFacts.leadHours.map { lead in
+            (lead: lead, pairs: column["pairs_\(lead)"], errorSum: column["error_sum_\(lead)"], likely: column["likely_\(lead)"],
+             happened: column["happened_\(lead)"])
+        }
+        return { row in
+            var stored = StoredDay(day: row[day])
+            (stored.samples, stored.low, stored.high, stored.sum, stored.precipitation) = (row[samples], row[low] ?? 0, row[high] ?? 0,
+                                                                                           row[sum] ?? 0, row[precipitation])
+            for check in checks {
+                let totals = DayFacts.Totals(pairs: row[check.pairs], errorSum: row[check.errorSum], likely: row[check.likely],
+                                             happened: row[check.happened])
+                if totals.pairs > 0 { stored.checks[check.lead] = totals }
+            }
+            return stored
+        }
+    }()
+
+    private static let onDay = select(where: "city = :city AND day = :day")
 
     /// How far around a date the raw rows are read to recompute it: a local day lies within
     /// 14 hours (UTC+14) plus a clock change of its UTC date, and a check reaches half an
@@ -66,7 +79,7 @@ struct StoredDay: Sendable, Equatable {
         var fresh = StoredDay(day: day)
         fresh.set(DayFacts.tally(observations.lazy.filter { $0.day == day }))
         fresh.checks = DayFacts.checks(try RawRows.leads(of: city, targetFrom: start, to: end, db), against: observations)
-        let stored = try fetch(where: "city = :city AND day = :day", ["city": city, "day": day], db).first
+        let stored = try fetch(onDay, ["city": city, "day": day], db).first
         if let stored {
             if stored.samples > fresh.samples {
                 (fresh.samples, fresh.low, fresh.high, fresh.sum, fresh.precipitation) = (stored.samples, stored.low, stored.high, stored.sum, stored.precipitation)
