@@ -167,11 +167,18 @@ public final class SQLiteHistory: HistoryStore {
     /// hours that may pair with observations already there.
     private static func insert(_ entry: HistoryEntry, into db: Database, touching touched: inout Set<String>) throws -> Bool {
         let time = Int(entry.time.timeIntervalSince1970)
-        let row: [String: (any DatabaseValueConvertible)?] = [
-            "city": entry.city, "time": time, "source": entry.source, "time_zone": entry.timeZone,
-            "condition": entry.current.conditions.first?.code, "day": entry.day,
-        ]
-        let values = row.merging(ForecastField.arguments(of: entry.current, CurrentConditions.fields)) { own, _ in own }
+        // A run whose data time the API has not moved on from (cron every few minutes, a
+        // provider that updates every ten) records nothing: asked first, as binding every
+        // value of the row by name for an insert that would be ignored was nine tenths of
+        // such a run's recording.
+        let key: StatementArguments = ["city": entry.city, "time": time]
+        guard try Int.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM observation WHERE city = :city AND time = :time"), arguments: key) == nil
+        else { return false }
+        var values = ForecastField.arguments(of: entry.current, CurrentConditions.fields)
+        for (column, value) in [("city", entry.city), ("time", time), ("source", entry.source), ("time_zone", entry.timeZone),
+                                ("condition", entry.current.conditions.first?.code), ("day", entry.day)] as [(String, (any DatabaseValueConvertible)?)] {
+            values[column] = value
+        }
         try db.cachedStatement(sql: insertObservation).execute(arguments: StatementArguments(values))
         guard db.changesCount > 0 else { return false }
         let leads = DayFacts.leads(of: entry.hourly, issued: time)
