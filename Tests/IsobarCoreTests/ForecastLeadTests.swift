@@ -41,6 +41,13 @@ import Testing
         let entries = try Self.twoRuns()
         #expect(try store.record(entries) == 2)
         try Self.expectOneCheck(store, entries)
+        // The same runs again (a build the API's data time has not moved on from) add
+        // nothing, and change nothing.
+        let rows = { try store.database.read { db in try Row.fetchAll(db, sql: "SELECT * FROM observation ORDER BY time") + (try Row.fetchAll(db, sql: "SELECT * FROM forecast_lead ORDER BY made, lead_hours")) } }
+        let before = try rows()
+        #expect(try store.record(entries) == 0)
+        #expect(try rows() == before)
+        try Self.expectOneCheck(store, entries)
     }
 
     /// An import of an older run after a newer one (out of order) still pairs its forecast
