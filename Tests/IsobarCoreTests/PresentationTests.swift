@@ -195,6 +195,10 @@ import Testing
             == "{high}–12° at {low}; {unknown} {not closed")
         #expect(strings.format("empty", ["low": "3"]) == "{}{3}")
         #expect(strings.format("missing_key", [:]) == "missing_key")
+        // Text around and in the values in any script, as written.
+        let german = Strings(table: ["title": "Wetter für {city} ☔ – {day}…{", "rtl": "מזג האוויר ב{city}"])
+        #expect(german.format("title", ["city": "Köln", "day": "Mo., 23. Nov."]) == "Wetter für Köln ☔ – Mo., 23. Nov.…{")
+        #expect(german.format("rtl", ["city": "תל אביב"]) == "מזג האוויר בתל אביב")
     }
 
     @Test func sentencesStartWithACapital() {
