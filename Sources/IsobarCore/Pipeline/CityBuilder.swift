@@ -304,7 +304,9 @@ struct CityBuilder: Sendable {
             rendered.append((Self.widget(of: page.path), Data(widget.utf8)))
             if page.path == SiteLayout.cityPage(city.slug) {
                 let icon = model.now.icon.flatMap { icon in
-                    inputs.assets.files.first { $0.path == SiteLayout.assetsFolder + "/icons/" + (icon.src.split(separator: "/").last ?? "") }?.content
+                    // The path made once, not for each asset compared (each split the icon's address again).
+                    let path = SiteLayout.assetsFolder + "/icons/" + (icon.src.split(separator: "/").last ?? "")
+                    return inputs.assets.files.first { $0.path == path }?.content
                 }
                 rendered.append((city.slug + "/" + NowBadge.file, Data(NowBadge.svg(city: model, icon: icon, palette: inputs.themeColors.palette).utf8)))
             }
