@@ -32,6 +32,13 @@ import Testing
         #expect(config.snapshotDirectory.path == TestPaths.repository.appendingPathComponent("Samples").path)
     }
 
+    /// Spaces around a name (any script's) are not part of it; a name of nothing but spaces is empty.
+    @Test func namesAreTrimmed() throws {
+        let config = try load("base_url: https://w.example.org\ncities:\n  - { name: \" Oslo  \", country: no }\n  - { name: \"\u{3000}東京 \", country: jp, slug: tokyo-jp }\n  - { name: \"Zürich\", country: ch }\n")
+        #expect(config.cities.map(\.name) == ["Oslo", "東京", "Zürich"])
+        #expect(failure("base_url: https://w.example.org\ncities:\n  - { name: \"   \", country: no }\n")?.message.contains("must not be empty") == true)
+    }
+
     @Test func defaultsAndPathsResolveAgainstTheConfigFolder() throws {
         let config = try load("base_url: https://w.example.org\ncities:\n  - { name: Oslo, country: no }\n")
         #expect(config.baseURL.absoluteString == "https://w.example.org/")
@@ -278,5 +285,22 @@ import Testing
     @Test func nonLatinNamesFoldToNothing() {
         #expect(Slug.make(from: ["東京"]) == "")
         #expect(Slug.problem(with: "") != nil)
+    }
+
+    /// What is wrong with a slug a config gives, in the message's words.
+    @Test(arguments: [
+        ("london-gb", nil),
+        (String(repeating: "a", count: 100), nil),
+        (String(repeating: "a", count: 101), "is longer than 100 characters"),
+        (String(repeating: "é", count: 101), "is longer than 100 characters"),
+        (String(repeating: "é", count: 60), "contains \"é\"; use only lowercase letters a–z, digits and hyphens"),
+        ("paris_fr", "contains \"_\"; use only lowercase letters a–z, digits and hyphens"),
+        ("Paris", "contains \"P\"; use only lowercase letters a–z, digits and hyphens"),
+        ("zu\u{308}rich", "contains \"u\u{308}\"; use only lowercase letters a–z, digits and hyphens"),
+        ("東京", "contains \"東\"; use only lowercase letters a–z, digits and hyphens"),
+        ("-paris", "starts or ends with a hyphen"),
+    ] as [(String, String?)])
+    func slugProblems(slug: String, problem: String?) {
+        #expect(Slug.problem(with: slug) == problem)
     }
 }
