@@ -71,6 +71,17 @@ import Testing
         #expect(error.hint?.contains("metric, imperial, standard") == true)
     }
 
+    /// Coordinates in YAML's forms for a number; quoted, infinite or not a number at all, an error.
+    @Test(arguments: [("59.91", 59.91), ("+59.5", 59.5), ("-3", -3), ("5.99e1", 59.9), ("5_9.5", 59.5)] as [(String, Double)])
+    func coordinatesInYAMLsNumberForms(lat: String, expected: Double) throws {
+        let config = try load("base_url: https://w.example.org\ncities:\n  - { name: Oslo, country: NO, lat: \(lat), lon: 10.75 }\n")
+        #expect(config.cities[0].latitude == expected)
+        for bad in ["\"59.9\"", ".inf", "-", "1e", "59.9.1"] {
+            let error = failure("base_url: https://w.example.org\ncities:\n  - { name: Oslo, country: NO, lat: \(bad), lon: 10.75 }\n")
+            #expect(error?.message.contains("expected a number") == true, "\(bad)")
+        }
+    }
+
     @Test func wrongTypeIsAnError() throws {
         let error = try #require(failure("base_url: https://w.example.org\ncities:\n  - { name: Oslo, country: NO, lat: north, lon: 10.7 }\n"))
         #expect(error.location?.line == 3)
