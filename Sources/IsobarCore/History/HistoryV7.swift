@@ -40,8 +40,11 @@ enum HistoryV7 {
         try db.execute(sql: """
             DROP TABLE open_day; DROP TABLE observed_day; DROP TABLE verification; DROP TABLE check_day; DROP TABLE forecast;
             """)
-        // Every date the raw rows hold: its local days and its checks' UTC days.
-        for row in try Row.fetchAll(db, sql: "SELECT city, day FROM observation UNION SELECT city, date(target, 'unixepoch') FROM forecast_lead") {
+        // Every date the raw rows hold: its local days and its checks' UTC days. (v7 gave
+        // every observation its day; a row without one has no day to recompute.)
+        for row in try Row.fetchAll(db, sql: """
+            SELECT city, day FROM observation WHERE day IS NOT NULL UNION SELECT city, date(target, 'unixepoch') FROM forecast_lead
+            """) {
             try StoredDay.recompute(row["day"], of: row["city"], db)
         }
     }
