@@ -37,9 +37,9 @@ public enum Slug {
     /// Only `[a-z0-9-]` is allowed, so `/`, `..` and a leading `.` are impossible.
     public static func problem(with slug: String) -> String? {
         if slug.isEmpty { return "is empty" }
-        // Checked byte by byte: a slug of those bytes has as many characters as bytes. (A
-        // set of characters made and asked for each character cost more than the city's
-        // page at 10,000 cities' config.) Any other byte: the character that holds it.
+        // Checked byte by byte: a slug of those bytes has as many characters as bytes (a set
+        // of characters made for each slug and asked for each of its characters cost 22,000
+        // instructions a city). With any other byte, the character that holds it is named.
         let plain = slug.utf8.allSatisfy { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || $0 == UInt8(ascii: "-") }
         if (plain ? slug.utf8.count : slug.count) > 100 { return "is longer than 100 characters" }
         if !plain, let bad = slug.first(where: { !($0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "-")) }) {
