@@ -175,6 +175,8 @@ public final class SQLiteHistory: HistoryStore {
         guard try Int.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM observation WHERE city = :city AND time = :time"), arguments: key) == nil
         else { return false }
         var values = ForecastField.arguments(of: entry.current, CurrentConditions.fields)
+        // Typed as the dictionary's values, so an absent condition is bound as NULL: assigned
+        // as an `Int?`, a nil would remove its key and the insert would lack `:condition`.
         for (column, value) in [("city", entry.city), ("time", time), ("source", entry.source), ("time_zone", entry.timeZone),
                                 ("condition", entry.current.conditions.first?.code), ("day", entry.day)] as [(String, (any DatabaseValueConvertible)?)] {
             values[column] = value
