@@ -163,7 +163,8 @@ public struct Presenter: Sendable {
         // 48 hours from the first step shown, however many the source sent (Open-Meteo is
         // asked for 76, for the history's 72-hour check).
         let horizon = (forecast.hourly.first?.time ?? current.time).addingTimeInterval(Self.hourlyHorizon)
-        let upcoming = forecast.hourly.filter { $0.time < horizon }
+        var upcoming = forecast.hourly
+        upcoming.removeAll { $0.time >= horizon }  // in place: usually nothing goes, and nothing is copied
         let hours = upcoming.map { hour in
             CityPageModel.Hour(
                 time: clock.time(hour.time), datetime: clock.iso8601(hour.time),
@@ -267,7 +268,7 @@ public struct Presenter: Sendable {
         ]
         // The wettest hour among those with a chance at all; without any, no claim about rain.
         let summary: String
-        if let wettest = hours.filter({ $0.precipitationChance != nil }).max(by: { $0.precipitationChance! < $1.precipitationChance! }) {
+        if let wettest = hours.lazy.filter({ $0.precipitationChance != nil }).max(by: { $0.precipitationChance! < $1.precipitationChance! }) {
             summary = strings.format("chart_summary", range.merging([
                 "pop": format.percent(wettest.precipitationChance! * 100),
                 "time": "\(clock.shortWeekday(wettest.time)) \(clock.time(wettest.time))",
