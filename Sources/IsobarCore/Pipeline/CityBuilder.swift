@@ -221,9 +221,17 @@ struct CityBuilder: Sendable {
     private func add(_ city: CityConfig, stale: Bool, to digest: inout Fingerprint) {
         digest.add(inputs.siteFingerprint)
         digest.add([city.name, city.country, city.state ?? "", city.slug, city.units.rawValue, city.timeZone ?? "",
-                    String(describing: city.latitude), String(describing: city.longitude), stale ? "stale" : "fresh",
+                    Self.described(city.latitude), Self.described(city.longitude), stale ? "stale" : "fresh",
                     inputs.history?.fingerprint(of: city.slug) ?? "no history", maps[city.slug]?.identity ?? "drawn",
                     normals[city.slug]?.identity ?? "no normals"].joined(separator: "\u{1F}"))
+    }
+
+    /// A coordinate as `String(describing:)` writes it, so that published sites keep their
+    /// fingerprints (a changed one fetches the city again): written out, since
+    /// `String(describing:)` casts its argument to each printing protocol in turn, about
+    /// 6,500 instructions a coordinate.
+    static func described(_ coordinate: Double?) -> String {
+        coordinate.map { "Optional(\($0))" } ?? "nil"
     }
 
     /// The city's last build, when its fingerprint is `print` and its published files are
