@@ -276,7 +276,7 @@ struct CityBuilder: Sendable {
         inputs.history?.add(HistoryEntry(city: city.slug, forecast: forecast))
         // One fetch, one forecast: a page per language from it.
         let pages = inputs.cityPages(city)
-        var rendered: [(path: String, data: Data)] = []
+        var rendered: [(path: String, data: any ContiguousBytes)] = []
         for page in pages {
             let presenter = page.language.presenter, root = SiteLayout.root(of: page.path)
             let index = page.language.folder + SiteLayout.index
@@ -295,7 +295,7 @@ struct CityBuilder: Sendable {
                                                               width: ShareCards.width, height: ShareCards.height, alt: card.model.alt))
                 }
             }
-            let html = try inputs.timer.measure(.render) { () throws -> Data in
+            let html = try inputs.timer.measure(.render) { () throws -> [UInt8] in
                 let body = try inputs.templates.renderBody("city", model)
                 return try inputs.templates.renderPage(inputs.layout(
                     page, pages: pages, title: "\(city.name) – \(inputs.config.title)", description: model.share.text,
@@ -309,7 +309,7 @@ struct CityBuilder: Sendable {
                     t: page.language.strings.table, language: page.language.code, direction: page.language.strings.direction,
                     city: model, href: SiteLayout.index, palette: inputs.themeColors.palette))
             }
-            rendered.append((Self.widget(of: page.path), Data(widget.utf8)))
+            rendered.append((Self.widget(of: page.path), widget.utf8))
             if page.path == SiteLayout.cityPage(city.slug) {
                 let icon = model.now.icon.flatMap { icon in
                     // The path made once, not for each asset compared (each split the icon's address again).

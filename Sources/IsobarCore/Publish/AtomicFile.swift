@@ -44,7 +44,7 @@ public enum AtomicFile {
     /// Writes `name` in the open folder `folder`, with `modified` as its mtime when given;
     /// `path` is the file's path, for messages. Returns the new file's status, which
     /// renaming does not change.
-    static func write(_ data: Data, in folder: Int32, name: String, path: String, modified: Date? = nil, step: BuildStep) throws -> stat {
+    static func write(_ data: some ContiguousBytes, in folder: Int32, name: String, path: String, modified: Date? = nil, step: BuildStep) throws -> stat {
         let temporary = temporaryPrefix(for: name) + String(getpid())
         // Only messages need it, and Foundation's path split costs more than the write.
         var temporaryPath: String { (path as NSString).deletingLastPathComponent + "/" + temporary }

@@ -57,9 +57,10 @@ final class OwnedFolder: @unchecked Sendable {
     /// Writes the file atomically (see `AtomicFile`), making the folders on the way; a
     /// link on the way, or in the file's place, is refused. With `keepingEqual`, a file
     /// that already holds exactly these bytes is left alone (its mtime stays) and
-    /// `changed` is false.
+    /// `changed` is false. Any contiguous bytes: a page is written from the array it was
+    /// rendered into, not from a copy in a `Data`.
     @discardableResult
-    func write(_ data: Data, to relativePath: String, modified: Date? = nil, keepingEqual: Bool = false) throws -> (status: stat, changed: Bool) {
+    func write(_ data: some ContiguousBytes, to relativePath: String, modified: Date? = nil, keepingEqual: Bool = false) throws -> (status: stat, changed: Bool) {
         let names = try checkedNames(relativePath)
         let folder: Int32, isNew: Bool
         switch try walk(names, create: true) {
@@ -78,7 +79,9 @@ final class OwnedFolder: @unchecked Sendable {
             // Renaming over a link would replace it: a link Isobar did not make is left as it is.
             if Self.isLink(status) { throw refusal(relativePath) }
             // The size first, so a changed page is usually told apart without reading it.
-            if keepingEqual, Int(status.st_size) == data.count, Self.contents(name, in: folder) == data { return (status, false) }
+            if keepingEqual, Int(status.st_size) == data.withUnsafeBytes(\.count),
+               let contents = Self.contents(name, in: folder),
+               contents.withUnsafeBytes({ file in data.withUnsafeBytes { file.elementsEqual($0) } }) { return (status, false) }
         }
         return (try AtomicFile.write(data, in: folder, name: name, path: path + "/" + relativePath, modified: modified, step: step), true)
     }

@@ -35,7 +35,7 @@ public final class SiteWriter: @unchecked Sendable {
     /// `relativePath` uses `/` and must stay inside the output folder. Returns the file's
     /// stamp afterwards (saving the manifest a stat per file).
     @discardableResult
-    public func write(_ data: Data, to relativePath: String) throws -> Manifest.Stamp {
+    public func write(_ data: some ContiguousBytes, to relativePath: String) throws -> Manifest.Stamp {
         let (status, changed) = try folder.write(data, to: relativePath, keepingEqual: true)
         lock.withLock { changed ? writtenPaths.append(relativePath) : unchangedPaths.append(relativePath) }
         return Manifest.Stamp(status)

@@ -128,12 +128,13 @@ public struct TemplateSet: Sendable {
         return text
     }
 
-    /// Places a rendered body into `layout`: the page's file, UTF-8.
-    func renderPage(_ page: LayoutModel) throws -> Data {
+    /// Places a rendered body into `layout`: the page's file, UTF-8, as rendered (a copy
+    /// into a `Data` cost a pass over every page's bytes).
+    func renderPage(_ page: LayoutModel) throws -> [UInt8] {
         guard let bytes = try utf8("layout", page) else {
             throw IsobarError(step: .render, path: directory.appendingPathComponent("layout").path, message: "no layout template")
         }
-        return Data(bytes)
+        return bytes
     }
 
     private func render(_ name: String, _ model: some TemplateContext) throws -> String? {

@@ -55,7 +55,7 @@ enum SitePages {
                 index, pages: indexes, title: config.title, description: cards.map(\.name).joined(separator: " · "),
                 kind: "index", content: try inputs.templates.renderBody("index", model), attributions: attributions,
                 dataTime: built.isEmpty ? nil : newest.ISO8601Format()))
-            files.append((index.path, page))
+            files.append((index.path, Data(page)))
 
             if inputs.templates.has("404") {
                 // Served for any missing path, at any depth: links must be absolute paths.
@@ -67,7 +67,7 @@ enum SitePages {
                     notFound, pages: [], title: "\(language.strings["not_found_title"]) – \(config.title)",
                     description: language.strings["not_found_text"], kind: "not-found", content: body, attributions: attributions,
                     root: absolute))
-                files.append((notFound.path, page))
+                files.append((notFound.path, Data(page)))
             }
 
             let feed = language.folder + SiteLayout.alertsFeed
