@@ -22,6 +22,25 @@ import Testing
 
     /// Issue 12, item 11: a city that fails keeps its last page, so the sitemap keeps
     /// listing it and the feed its alerts, until they expire.
+    /// A file that already holds the bytes, given as a rendered array or as `Data`, is left
+    /// alone with its mtime; other bytes of the same length replace it.
+    @Test func equalBytesAreLeftAloneWhateverTheirType() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.cleanup() }
+        let writer = try SiteWriter(output: folder.url)
+        let page: [UInt8] = Array("<p>12 °C</p>".utf8)
+        let first = try writer.write(page, to: "city/index.html")
+        #expect(try writer.write(Data(page), to: "city/index.html") == first)
+        #expect(try writer.write(page, to: "city/index.html") == first)
+        #expect(writer.written == ["city/index.html"] && writer.unchanged == ["city/index.html", "city/index.html"])
+        try writer.write(Array("<p>13 °C</p>".utf8), to: "city/index.html")
+        #expect(writer.written == ["city/index.html", "city/index.html"])
+        #expect(try String(contentsOf: folder.url.appendingPathComponent("city/index.html"), encoding: .utf8) == "<p>13 °C</p>")
+        try writer.write([UInt8](), to: "empty.txt")
+        try writer.write(Data(), to: "empty.txt")
+        #expect(writer.unchanged.last == "empty.txt")
+    }
+
     @Test func aFailedCityStaysInTheSitemapAndFeed() throws {
         let site = try TemporaryFolder.demoSite()
         defer { site.cleanup() }

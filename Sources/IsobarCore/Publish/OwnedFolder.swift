@@ -80,8 +80,7 @@ final class OwnedFolder: @unchecked Sendable {
             if Self.isLink(status) { throw refusal(relativePath) }
             // The size first, so a changed page is usually told apart without reading it.
             if keepingEqual, Int(status.st_size) == data.withUnsafeBytes(\.count),
-               let contents = Self.contents(name, in: folder),
-               contents.withUnsafeBytes({ file in data.withUnsafeBytes { file.elementsEqual($0) } }) { return (status, false) }
+               let contents = Self.contents(name, in: folder), Self.same(contents, data) { return (status, false) }
         }
         return (try AtomicFile.write(data, in: folder, name: name, path: path + "/" + relativePath, modified: modified, step: step), true)
     }
@@ -205,6 +204,13 @@ final class OwnedFolder: @unchecked Sendable {
     }
 
     /// The file's bytes, or nil when it cannot be read; a link is not followed.
+    /// Whether a file's bytes are these, compared as `Data`'s `==` compares (`memcmp`).
+    private static func same(_ file: Data, _ bytes: some ContiguousBytes) -> Bool {
+        file.withUnsafeBytes { file in
+            bytes.withUnsafeBytes { file.count == $0.count && (file.isEmpty || memcmp(file.baseAddress!, $0.baseAddress!, file.count) == 0) }
+        }
+    }
+
     private static func contents(_ name: String, in folder: Int32) -> Data? {
         let descriptor = openat(folder, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { return nil }
