@@ -33,6 +33,8 @@ public enum Slug {
         return slug.lowercased()
     }
 
+    private static let allowed = ASCIISet(Array("abcdefghijklmnopqrstuvwxyz0123456789-".unicodeScalars))
+
     /// Why `slug` cannot name a folder of the site, or nil when it can.
     /// Only `[a-z0-9-]` is allowed, so `/`, `..` and a leading `.` are impossible.
     public static func problem(with slug: String) -> String? {
@@ -40,9 +42,9 @@ public enum Slug {
         // Checked byte by byte: a slug of those bytes has as many characters as bytes (a set
         // of characters made for each slug and asked for each of its characters cost 22,000
         // instructions a city). With any other byte, the character that holds it is named.
-        let plain = slug.utf8.allSatisfy { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || $0 == UInt8(ascii: "-") }
+        let plain = slug.utf8.allSatisfy(allowed.contains)
         if (plain ? slug.utf8.count : slug.count) > 100 { return "is longer than 100 characters" }
-        if !plain, let bad = slug.first(where: { !($0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "-")) }) {
+        if !plain, let bad = slug.first(where: { $0.utf8.count != 1 || !allowed.contains($0.utf8.first!) }) {
             return "contains \"\(bad)\"; use only lowercase letters a–z, digits and hyphens"
         }
         if slug.hasPrefix("-") || slug.hasSuffix("-") { return "starts or ends with a hyphen" }

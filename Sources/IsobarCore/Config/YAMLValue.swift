@@ -83,7 +83,7 @@ struct YAMLValue {
         return value
     }
 
-    private static let numberSigns: [UInt8] = [UInt8(ascii: "."), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "e"), UInt8(ascii: "E")]
+    private static let plainNumber = ASCIISet(Array("0123456789.-+eE".unicodeScalars))
 
     func double() throws -> Double {
         let scalar = try scalar(expected: "a number")
@@ -91,7 +91,7 @@ struct YAMLValue {
         // without its pass for YAML's other forms (`1_000`, `.inf`, `1:30`), which asked
         // Foundation to remove underscores: 15,000 instructions for each of a city's
         // coordinates.
-        let plain = scalar.string.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || Self.numberSigns.contains($0) }
+        let plain = scalar.string.utf8.allSatisfy(Self.plainNumber.contains)
         guard scalar.style == .plain, let value = plain ? Double(scalar.string) : node.float, value.isFinite else {
             throw error("expected a number, found \"\(scalar.string)\"")
         }
