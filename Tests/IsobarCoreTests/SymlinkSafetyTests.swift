@@ -203,6 +203,41 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("page.html").path))
     }
 
+    /// A group of files (a city's) is checked whole before any of it is written: a link in
+    /// the place of its last file leaves the first as it was, and no folder is made for
+    /// the one in between.
+    @Test func aLinkInAGroupLeavesTheWholeGroupAsItWas() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.cleanup() }
+        let victim = try victimFolder(["secret": "precious"])
+        defer { victim.cleanup() }
+        let writer = try SiteWriter(output: folder.url)
+        try writer.write("the old page", to: "city/index.html")
+        try link(folder.url.appendingPathComponent("city/forecast.json"), to: victim.url.appendingPathComponent("secret"))
+        let before = snapshot(folder.url), victimBefore = snapshot(victim.url)
+        #expect {
+            try writer.write([
+                ("city/index.html", Array("the new page".utf8)), ("de/city/index.html", Array("die neue Seite".utf8)),
+                ("city/forecast.json", Data("{}".utf8)),
+            ])
+        } throws: { error in
+            (error as? IsobarError)?.message.hasPrefix("is a symbolic link to \(victim.url.path)/secret") == true
+        }
+        #expect(snapshot(folder.url) == before)
+        #expect(snapshot(victim.url) == victimBefore)
+
+        // Without the link the group is written, its new folder made.
+        try FileManager.default.removeItem(at: folder.url.appendingPathComponent("city/forecast.json"))
+        let stamps = try writer.write([
+            ("city/index.html", Array("the new page".utf8)), ("de/city/index.html", Array("die neue Seite".utf8)),
+            ("city/forecast.json", Data("{}".utf8)),
+        ])
+        #expect(stamps.keys.sorted() == ["city/forecast.json", "city/index.html", "de/city/index.html"])
+        #expect(try String(contentsOf: folder.url.appendingPathComponent("de/city/index.html"), encoding: .utf8) == "die neue Seite")
+        #expect(try String(contentsOf: folder.url.appendingPathComponent("city/index.html"), encoding: .utf8) == "the new page")
+        #expect(stamps["city/forecast.json"]?.size == 2)
+    }
+
     // MARK: The cache
 
     @Test func aLinkedCacheFolderOrFileIsNotWrittenThrough() async throws {

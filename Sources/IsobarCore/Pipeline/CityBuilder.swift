@@ -276,7 +276,7 @@ struct CityBuilder: Sendable {
         inputs.history?.add(HistoryEntry(city: city.slug, forecast: forecast))
         // One fetch, one forecast: a page per language from it.
         let pages = inputs.cityPages(city)
-        var rendered: [(path: String, data: any ContiguousBytes)] = []
+        var rendered: [(path: String, bytes: any ContiguousBytes)] = []
         for page in pages {
             let presenter = page.language.presenter, root = SiteLayout.root(of: page.path)
             let index = page.language.folder + SiteLayout.index
@@ -321,13 +321,8 @@ struct CityBuilder: Sendable {
         }
         let json = try inputs.timer.measure(.render) { try ForecastJSON.data(forecast, slug: city.slug, history: past) }
         rendered.append((files[files.count - 1], json))
-        let stamps = try inputs.timer.measure(.publish) { () throws -> [String: Manifest.Stamp] in
-            // All refused before any is written, so a link leaves the city's pages as they were.
-            try output.writer.refuseLinks(on: files)
-            var stamps: [String: Manifest.Stamp] = [:]
-            for (path, data) in rendered { stamps[path] = try output.writer.write(data, to: path) }
-            return stamps
-        }
+        // As a group: a link on the way to any file leaves all the city's pages as they were.
+        let stamps = try inputs.timer.measure(.publish) { try output.writer.write(rendered) }
         return BuiltCity(
             record: Manifest.City(fingerprint: print, stamps: stamps, forecast: Presenter.indexExcerpt(forecast), status: stale ? .stale : .fresh),
             files: files)

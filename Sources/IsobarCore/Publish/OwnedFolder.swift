@@ -33,7 +33,7 @@ final class OwnedFolder: @unchecked Sendable {
     /// The file's status, links not followed: nil when it is missing, is a link, or a
     /// name on the way to it is not a real folder.
     func status(_ relativePath: String) -> stat? {
-        guard let names = Self.names(relativePath), case .folder(let folder, _)? = try? walk(names, create: false) else { return nil }
+        guard let names = Self.names(relativePath), case .folder(let folder)? = try? walk(names, create: false) else { return nil }
         defer { release(folder) }
         var status = stat()
         guard fstatat(folder, names[names.count - 1], &status, AT_SYMLINK_NOFOLLOW) == 0, !Self.isLink(status) else { return nil }
@@ -47,7 +47,7 @@ final class OwnedFolder: @unchecked Sendable {
         switch try walk(names, create: false) {
         case .missing: return nil
         case .link(let relative): return relative
-        case .folder(let folder, _):
+        case .folder(let folder):
             defer { release(folder) }
             var status = stat()
             return fstatat(folder, names[names.count - 1], &status, AT_SYMLINK_NOFOLLOW) == 0 && Self.isLink(status) ? relativePath : nil
@@ -61,28 +61,56 @@ final class OwnedFolder: @unchecked Sendable {
     /// rendered into, not from a copy in a `Data`.
     @discardableResult
     func write(_ data: some ContiguousBytes, to relativePath: String, modified: Date? = nil, keepingEqual: Bool = false) throws -> (status: stat, changed: Bool) {
-        let names = try checkedNames(relativePath)
-        let folder: Int32, isNew: Bool
-        switch try walk(names, create: true) {
-        case .folder(let found, let made): (folder, isNew) = (found, made)
-        case .link(let relative): throw refusal(relative)
-        case .missing:  // made a moment ago, gone now: someone else is at work in the folder
-            throw IsobarError(step: step, path: path + "/" + relativePath, message: "cannot create the folder: it vanished as it was made")
+        try write([(relativePath, data)], modified: modified, keepingEqual: keepingEqual)[0]
+    }
+
+    /// Writes a group of files (a city's pages) as the single `write` does, but only when
+    /// no link is on the way to any of them or in any one's place: all are checked before
+    /// a folder is made or a file written, so a link leaves the whole group as it was.
+    /// Each folder is walked once for the group; walking it for each file, and again to
+    /// check each file first, was a third of a city's system calls.
+    func write(_ files: [(path: String, bytes: any ContiguousBytes)], modified: Date? = nil, keepingEqual: Bool = false) throws -> [(status: stat, changed: Bool)] {
+        let paths = try files.map { try checkedNames($0.path) }
+        // The files' folders in the order first named, each with a file's names to walk
+        // by and, once open, its descriptor (nil while it is missing); and each file's.
+        var folders: [(names: [String], descriptor: Int32?)] = []
+        defer { for case let descriptor? in folders.map(\.descriptor) { release(descriptor) } }
+        let folderOf = try paths.map { names -> Int in
+            if let known = folders.firstIndex(where: { $0.names.dropLast() == names.dropLast() }) { return known }
+            switch try walk(names, create: false) {
+            case .folder(let descriptor): folders.append((names, descriptor))
+            case .missing: folders.append((names, nil))
+            case .link(let relative): throw refusal(relative)
+            }
+            return folders.count - 1
         }
-        defer { release(folder) }
-        let name = names[names.count - 1]
-        // In a folder made just now there is nothing to compare with; skipping the stat of
-        // a name that is not there also spares a wait on the parent folder's lock while the
-        // other core creates a city folder beside it.
-        var status = stat()
-        if !isNew, fstatat(folder, name, &status, AT_SYMLINK_NOFOLLOW) == 0 {
-            // Renaming over a link would replace it: a link Isobar did not make is left as it is.
-            if Self.isLink(status) { throw refusal(relativePath) }
+        // Each file's status where its folder exists: a link in a file's place is refused
+        // before any file is written. (In a folder still to be made there is nothing to
+        // compare with; not asking there also spares a wait on the parent folder's lock
+        // while the other core creates a city folder beside it.)
+        let existing = try paths.indices.map { index -> stat? in
+            var status = stat()
+            guard let descriptor = folders[folderOf[index]].descriptor,
+                  fstatat(descriptor, paths[index].last!, &status, AT_SYMLINK_NOFOLLOW) == 0 else { return nil }
+            if Self.isLink(status) { throw refusal(files[index].path) }
+            return status
+        }
+        for index in folders.indices where folders[index].descriptor == nil {
+            switch try walk(folders[index].names, create: true) {
+            case .folder(let descriptor): folders[index].descriptor = descriptor
+            case .link(let relative): throw refusal(relative)
+            case .missing:  // made a moment ago, gone now: someone else is at work in the folder
+                throw IsobarError(step: step, path: path + "/" + folders[index].names.dropLast().joined(separator: "/"),
+                                  message: "cannot create the folder: it vanished as it was made")
+            }
+        }
+        return try files.indices.map { index in
+            let descriptor = folders[folderOf[index]].descriptor!, name = paths[index].last!, bytes = files[index].bytes
             // The size first, so a changed page is usually told apart without reading it.
-            if keepingEqual, Int(status.st_size) == data.withUnsafeBytes(\.count),
-               let contents = Self.contents(name, in: folder), Self.same(contents, data) { return (status, false) }
+            if keepingEqual, let status = existing[index], Int(status.st_size) == bytes.withUnsafeBytes(\.count),
+               let contents = Self.contents(name, in: descriptor), Self.same(contents, bytes) { return (status, false) }
+            return (try AtomicFile.write(bytes, in: descriptor, name: name, path: path + "/" + files[index].path, modified: modified, step: step), true)
         }
-        return (try AtomicFile.write(data, in: folder, name: name, path: path + "/" + relativePath, modified: modified, step: step), true)
     }
 
     enum Removal: Equatable {
@@ -101,7 +129,7 @@ final class OwnedFolder: @unchecked Sendable {
         switch try walk(names, create: false) {
         case .missing: return .missing
         case .link(let relative): return .leftAlone(link: relative)
-        case .folder(let found, _): folder = found
+        case .folder(let found): folder = found
         }
         defer { release(folder) }
         let name = names[names.count - 1]
@@ -139,9 +167,8 @@ final class OwnedFolder: @unchecked Sendable {
 
     /// Where a walk towards a file ended.
     private enum Walk {
-        /// In the open folder that holds the file (`release` it); `isNew` when that
-        /// folder was made by this walk.
-        case folder(Int32, isNew: Bool)
+        /// In the open folder that holds the file (`release` it).
+        case folder(Int32)
         /// A folder on the way is missing (and was not to be made).
         case missing
         /// A name on the way, relative to the root, is a symbolic link.
@@ -151,18 +178,16 @@ final class OwnedFolder: @unchecked Sendable {
     /// Opens each folder on the way to the file's last name, not following links;
     /// makes missing ones when `create`.
     private func walk(_ names: [String], create: Bool) throws -> Walk {
-        var folder = root, isNew = false
+        var folder = root
         for depth in 0..<(names.count - 1) {
             let name = names[depth]
-            // mkdir(2) first: the folder usually exists or only its last level is missing.
-            // It never follows a link in the last name: a link there is EEXIST.
-            var made = false
-            if create {
-                if mkdirat(folder, name, 0o777) == 0 { made = true } else if errno != EEXIST {
-                    let reason = String(cString: strerror(errno))
-                    release(folder)
-                    throw IsobarError(step: step, path: path + "/" + names[0...depth].joined(separator: "/"), message: "cannot create the folder: \(reason)")
-                }
+            // mkdir(2) first: a walk that makes folders follows one that found a folder
+            // missing, usually only the last level. It never follows a link in the last
+            // name: a link there is EEXIST.
+            if create, mkdirat(folder, name, 0o777) != 0, errno != EEXIST {
+                let reason = String(cString: strerror(errno))
+                release(folder)
+                throw IsobarError(step: step, path: path + "/" + names[0...depth].joined(separator: "/"), message: "cannot create the folder: \(reason)")
             }
             let next = openat(folder, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
             let reason = errno
@@ -178,9 +203,9 @@ final class OwnedFolder: @unchecked Sendable {
                     step: step, path: path + "/" + relative,
                     message: reason == ENOTDIR ? "is not a folder" : "cannot open the folder: \(String(cString: strerror(reason)))")
             }
-            (folder, isNew) = (next, made)
+            folder = next
         }
-        return .folder(folder, isNew: isNew)
+        return .folder(folder)
     }
 
     private func release(_ folder: Int32) {
@@ -203,7 +228,6 @@ final class OwnedFolder: @unchecked Sendable {
         (status.st_mode & S_IFMT) == S_IFLNK
     }
 
-    /// The file's bytes, or nil when it cannot be read; a link is not followed.
     /// Whether a file's bytes are these, compared as `Data`'s `==` compares (`memcmp`).
     private static func same(_ file: Data, _ bytes: some ContiguousBytes) -> Bool {
         file.withUnsafeBytes { file in
@@ -211,6 +235,7 @@ final class OwnedFolder: @unchecked Sendable {
         }
     }
 
+    /// The file's bytes, or nil when it cannot be read; a link is not followed.
     private static func contents(_ name: String, in folder: Int32) -> Data? {
         let descriptor = openat(folder, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { return nil }

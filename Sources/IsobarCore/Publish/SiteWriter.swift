@@ -36,9 +36,22 @@ public final class SiteWriter: @unchecked Sendable {
     /// stamp afterwards (saving the manifest a stat per file).
     @discardableResult
     public func write(_ data: some ContiguousBytes, to relativePath: String) throws -> Manifest.Stamp {
-        let (status, changed) = try folder.write(data, to: relativePath, keepingEqual: true)
-        lock.withLock { changed ? writtenPaths.append(relativePath) : unchangedPaths.append(relativePath) }
-        return Manifest.Stamp(status)
+        try write([(relativePath, data)])[relativePath]!
+    }
+
+    /// Writes a group of files (a city's) only when none is behind a symbolic link or is
+    /// one: all are checked before any is written, so a link leaves the group as it was.
+    /// Returns each file's stamp by its path.
+    public func write(_ files: [(path: String, bytes: any ContiguousBytes)]) throws -> [String: Manifest.Stamp] {
+        let results = try folder.write(files, keepingEqual: true)
+        lock.withLock {
+            for (file, result) in zip(files, results) {
+                result.changed ? writtenPaths.append(file.path) : unchangedPaths.append(file.path)
+            }
+        }
+        var stamps: [String: Manifest.Stamp] = [:]
+        for (file, result) in zip(files, results) { stamps[file.path] = Manifest.Stamp(result.status) }
+        return stamps
     }
 
     @discardableResult
@@ -46,8 +59,8 @@ public final class SiteWriter: @unchecked Sendable {
         try write(Data(text.utf8), to: relativePath)
     }
 
-    /// Throws the error naming the first symbolic link on the way to any of these files,
-    /// so that a group of files is refused before any of them is written.
+    /// Throws the error naming the first symbolic link on the way to any of these files
+    /// (the site-wide ones, checked before a run writes anything).
     public func refuseLinks(on relativePaths: [String]) throws {
         for relativePath in relativePaths {
             if let link = try folder.link(on: relativePath) { throw folder.refusal(link) }
