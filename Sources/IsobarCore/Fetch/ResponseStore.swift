@@ -29,14 +29,13 @@ public struct ResponseStore: Sendable {
         return try read(endpoint, in: folder, slug: slug)
     }
 
-    /// Every stored response of the city. The city's folder is opened once and each file
-    /// looked up by name inside it: most endpoints have no file, and a full path per probe
-    /// walked every folder above it again.
+    /// Every stored response of the city. The city's folder is opened once and its files
+    /// read by name inside it (a full path per file walked every folder above it again).
     public func readAll(slug: String) throws -> [Endpoint: RawResponse] {
         guard let folder = try openFolder(slug) else { return [:] }
         defer { close(folder) }
         var responses: [Endpoint: RawResponse] = [:]
-        for endpoint in Endpoint.allCases {
+        for endpoint in Self.endpoints(in: folder) {
             if let response = try read(endpoint, in: folder, slug: slug) { responses[endpoint] = response }
         }
         return responses
@@ -54,11 +53,31 @@ public struct ResponseStore: Sendable {
         guard let folder = try? openFolder(slug) else { return [] }
         defer { close(folder) }
         var found: [(endpoint: Endpoint, status: stat)] = []
-        for endpoint in Endpoint.allCases {
+        for endpoint in Self.endpoints(in: folder) {
             var status = stat()
             if fstatat(folder, endpoint.fileName, &status, 0) == 0 { found.append((endpoint, status)) }
         }
         return found
+    }
+
+    /// The endpoints the open folder has a file for, in `Endpoint.allCases`' order, from
+    /// one listing of the folder: a city has files for two or three endpoints, and asking
+    /// for each endpoint's by name looked up the others in vain, for every city of every
+    /// build. Should the folder not list, every endpoint is asked for.
+    private static func endpoints(in folder: Int32) -> [Endpoint] {
+        // A descriptor of its own: closedir(3) closes the one it lists.
+        let listed = dup(folder)
+        guard listed >= 0 else { return Endpoint.allCases }
+        guard let listing = fdopendir(listed) else {
+            close(listed)
+            return Endpoint.allCases
+        }
+        defer { closedir(listing) }
+        var names = Set<String>()
+        while let entry = readdir(listing) {
+            names.insert(withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) })
+        }
+        return Endpoint.allCases.filter { names.contains($0.fileName) }
     }
 
     /// The city's folder as a descriptor for the `*at` calls, or nil when there is none.
