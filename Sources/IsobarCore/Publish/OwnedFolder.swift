@@ -84,10 +84,11 @@ final class OwnedFolder: @unchecked Sendable {
             }
             return folders.count - 1
         }
-        // Each file's status where its folder exists: a link in a file's place is refused
-        // before any file is written. (In a folder still to be made there is nothing to
-        // compare with; not asking there also spares a wait on the parent folder's lock
-        // while the other core creates a city folder beside it.)
+        // Each file's status where its folder exists. A link in a file's place is refused
+        // before any file is written: renaming over it would replace a link Isobar did not
+        // make. (In a folder still to be made there is nothing to compare with; not asking
+        // there also spares a wait on the parent folder's lock while the other core creates
+        // a city folder beside it.)
         let existing = try paths.indices.map { index -> stat? in
             var status = stat()
             guard let descriptor = folders[folderOf[index]].descriptor,
