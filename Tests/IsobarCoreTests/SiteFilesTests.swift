@@ -20,8 +20,6 @@ import Testing
         XMLParser(data: Data(text.utf8)).parse()
     }
 
-    /// Issue 12, item 11: a city that fails keeps its last page, so the sitemap keeps
-    /// listing it and the feed its alerts, until they expire.
     /// A file that already holds the bytes, given as a rendered array or as `Data`, is left
     /// alone with its mtime; other bytes of the same length replace it.
     @Test func equalBytesAreLeftAloneWhateverTheirType() throws {
@@ -41,6 +39,8 @@ import Testing
         #expect(writer.unchanged.last == "empty.txt")
     }
 
+    /// Issue 12, item 11: a city that fails keeps its last page, so the sitemap keeps
+    /// listing it and the feed its alerts, until they expire.
     @Test func aFailedCityStaysInTheSitemapAndFeed() throws {
         let site = try TemporaryFolder.demoSite()
         defer { site.cleanup() }

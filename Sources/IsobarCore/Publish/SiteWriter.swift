@@ -44,13 +44,13 @@ public final class SiteWriter: @unchecked Sendable {
     /// Returns each file's stamp by its path.
     public func write(_ files: [(path: String, bytes: any ContiguousBytes)]) throws -> [String: Manifest.Stamp] {
         let results = try folder.write(files, keepingEqual: true)
+        var stamps: [String: Manifest.Stamp] = [:]
         lock.withLock {
             for (file, result) in zip(files, results) {
                 result.changed ? writtenPaths.append(file.path) : unchangedPaths.append(file.path)
+                stamps[file.path] = Manifest.Stamp(result.status)
             }
         }
-        var stamps: [String: Manifest.Stamp] = [:]
-        for (file, result) in zip(files, results) { stamps[file.path] = Manifest.Stamp(result.status) }
         return stamps
     }
 
