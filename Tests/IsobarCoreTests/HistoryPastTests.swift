@@ -56,6 +56,27 @@ import Testing
         withExtendedLifetime(store) {}
     }
 
+    /// A build's pages read the past through one snapshot (`SQLiteHistory.reader`), taken
+    /// when the run opened its history: what is committed later (the run's own batches,
+    /// another site's build sharing the file) is not in it, while the pool's reads see it.
+    /// Released, it leaves the close to fold the WAL into the file as before.
+    @Test func aReaderHoldsTheHistoryAsItWasWhenItWasMade() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.cleanup() }
+        let store = try Self.store(folder)
+        let entry = { (hour: Int) in try HistorySimulation.entry(hour: hour, temperature: { 10 + Double($0 % 5) }) }
+        #expect(try store.record((0..<24).map(entry)) == 24)
+        var reader: (any HistoryReader)? = try store.reader()
+        #expect(try store.record((24..<30).map(entry)) == 6)
+        let now = HistorySimulation.start + 30 * 3600, today = "2026-03-02"
+        #expect(try store.past(of: "x", before: now, today: today).today?.samples == 6)
+        let held = try #require(reader).past(of: "x", before: now, today: today)
+        #expect(held.today == nil && held.days.map(\.samples) == [24], "the snapshot's past: the first day only")
+        reader = nil
+        store.close()
+        #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("history.sqlite-wal").path))
+    }
+
     @Test func localDaysFollowTheCitysClockAcrossDaylightSavingTime() throws {
         let folder = try TemporaryFolder()
         defer { folder.cleanup() }

@@ -37,9 +37,10 @@ import Testing
         #expect(mode == "wal")
     }
 
-    /// A history file moved, replaced or deleted while a build has it open: the pages'
+    /// A history file moved, replaced or deleted while a build has it open: the pool's
     /// readers, which open the path as they first need it, say so rather than reading
-    /// another file (an empty one: "no such table") or none.
+    /// another file (an empty one: "no such table") or none. (A build's pages read through
+    /// the snapshot it opened with the writer, which keeps reading the file it opened.)
     @Test(arguments: ["replaced", "deleted"])
     func aFileReplacedDuringTheBuildIsNamed(_ how: String) throws {
         let folder = try TemporaryFolder()

@@ -39,14 +39,14 @@ public struct HistoryCityStats: Sendable, Equatable {
 
 /// Where the history is kept. The build records through this and nothing else, so a
 /// server database (for sites built by several machines) is another conformance.
-public protocol HistoryStore: Sendable {
+public protocol HistoryStore: HistoryReader {
     /// Adds the entries in one transaction; an entry whose city and data time are
     /// already recorded adds nothing. Returns how many observations were new.
     func record(_ entries: [HistoryEntry]) throws -> Int
     func stats() throws -> [HistoryCityStats]
-    /// What the history holds about a city from before `time` (its data time), whose
-    /// local day is `today`.
-    func past(of city: String, before time: Date, today: String) throws -> CityPast
+    /// What a build's pages read the past through, until they are built: by default the
+    /// store itself.
+    func reader() throws -> any HistoryReader
     /// Each city's revision, bumped when its past changes other than by a new data time
     /// (an import): part of its pages' fingerprint.
     func revisions() throws -> [String: Int]
@@ -55,4 +55,15 @@ public protocol HistoryStore: Sendable {
     func pruneIfDue(now: Date) throws -> PruneOutcome?
     /// Closes the store's connections; nothing reads or writes it afterwards.
     func close()
+}
+
+extension HistoryStore {
+    public func reader() throws -> any HistoryReader { self }
+}
+
+/// Where pages read a city's past.
+public protocol HistoryReader: Sendable {
+    /// What the history holds about a city from before `time` (its data time), whose
+    /// local day is `today`.
+    func past(of city: String, before time: Date, today: String) throws -> CityPast
 }

@@ -32,10 +32,14 @@ final class HistoryRecorder: @unchecked Sendable {
 
     /// Each city's revision when the run began, for its pages' fingerprint.
     private let revisions: [String: Int]
+    /// What the pages read the past through (the history as the run began), released in
+    /// `finish`: while it is held, SQLite keeps what the run records in the WAL.
+    private var reader: (any HistoryReader)?
 
     init(store: any HistoryStore) throws {
         self.store = store
         revisions = try store.revisions()
+        reader = try store.reader()
     }
 
     /// Where the cities' climate normals are kept (the SQLite history).
@@ -49,10 +53,10 @@ final class HistoryRecorder: @unchecked Sendable {
     /// The city's past as its page shows it; nil (the page without its history sections)
     /// once the history has failed, which the run reports.
     func summary(of city: String, _ forecast: Forecast) -> HistorySummary? {
-        guard condition.withLock({ failure == nil }) else { return nil }
+        guard let reader = condition.withLock({ failure == nil ? reader : nil }) else { return nil }
         let today = LocalDay.key(for: forecast.current.time, in: forecast.location.timeZone)
         do {
-            let past = try store.past(of: city, before: forecast.current.time, today: today)
+            let past = try reader.past(of: city, before: forecast.current.time, today: today)
             return HistorySummary(past: past, current: forecast.current, today: today)
         } catch {
             fail(error)
@@ -74,6 +78,7 @@ final class HistoryRecorder: @unchecked Sendable {
     /// day has passed since the last prune: the run's outcome.
     func finish(pruningAt now: Date? = nil) -> HistoryOutcome {
         var outcome = condition.withLock {
+            reader = nil
             if !pending.isEmpty { handOff() }
             while writing { condition.wait() }
             return HistoryOutcome(recorded: recorded, error: failure, recordingCPUSeconds: cpuSeconds)
@@ -96,6 +101,7 @@ final class HistoryRecorder: @unchecked Sendable {
     /// last frames into the file (the final checkpoint).
     @discardableResult
     func close() -> Double {
+        condition.withLock { reader = nil }
         let started = Self.threadCPUTime()
         store.close()
         return Self.threadCPUTime() - started

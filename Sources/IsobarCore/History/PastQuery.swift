@@ -13,12 +13,18 @@ extension SQLiteHistory {
     static let recentReach = 26 * 3600
 
     public func past(of city: String, before time: Date, today: String) throws -> CityPast {
+        try past(of: city, before: time, today: today, from: database)
+    }
+
+    /// The past as `reader` holds it: the pool (a read transaction of its own), or a
+    /// build's snapshot (`reader()`).
+    func past(of city: String, before time: Date, today: String, from reader: any DatabaseReader) throws -> CityPast {
         let now = Int(time.timeIntervalSince1970)
         do {
             // One read transaction: every statement sees the snapshot the first one saw,
             // whatever the recorder commits meanwhile (reading without one measured 0.2 %
             // of a build less; `now` alone keeps a page's own data time out of its reads).
-            return try database.read { db in
+            return try reader.read { db in
                 var past = CityPast()
                 let recent = try RawRows.observations(of: city, from: now - Self.recentReach + 1, to: now, db)
                 past.yesterday = Self.yesterday(in: recent, now: now)
@@ -90,6 +96,23 @@ extension SQLiteHistory {
         return try (first..<year).flatMap { earlier in
             let start = String(format: "%04d", earlier) + month
             return try days(of: city, from: start + "-01", to: start + "-32", db).compactMap(\.observed)
+        }
+    }
+
+    /// What a build's pages read: the history as it is now, through one connection holding
+    /// one read transaction until released (GRDB's `DatabaseSnapshot`). A read from the
+    /// pool took a connection and began and ended a transaction, about 90 µs a city, most
+    /// of what reading the past cost (README, Performance, "A ninth pass").
+    public func reader() throws -> any HistoryReader {
+        Snapshot(history: self, snapshot: try sqlite { try database.makeSnapshot() })
+    }
+
+    private struct Snapshot: HistoryReader {
+        let history: SQLiteHistory
+        let snapshot: DatabaseSnapshot
+
+        func past(of city: String, before time: Date, today: String) throws -> CityPast {
+            try history.past(of: city, before: time, today: today, from: snapshot)
         }
     }
 
