@@ -81,6 +81,22 @@ import Testing
         }
     }
 
+    /// Normals kept in the history come back as they were kept, every city's in one read;
+    /// a city with none kept is absent.
+    @Test func keptNormalsAreReadBackWhole() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.cleanup() }
+        let store = try SQLiteHistory(file: folder.url.appendingPathComponent("history.sqlite"))
+        defer { store.close() }
+        let oslo = ClimateNormals(source: "open-meteo-era5 1991-2020", days: [
+            .init(month: 1, day: 1): .init(high: -1.25, low: -6.5), .leapDay: .init(high: 0.1, low: -5.9),
+        ])
+        let lod = ClimateNormals(source: "normals.csv", days: [.init(month: 11, day: 25): .init(high: 22, low: 11.5)])
+        try store.keep(oslo, of: "oslo-no")
+        try store.keep(lod, of: "lod-il")
+        #expect(try store.normals(of: ["oslo-no", "lod-il", "rome-it"]) == ["oslo-no": oslo, "lod-il": lod])
+    }
+
     @Test func normalsOffAsksNothing() async throws {
         try await Self.withSite(normals: "off") { site, archive, _ in
             let run = try await IsobarRun.launch(["build"], in: site.url)

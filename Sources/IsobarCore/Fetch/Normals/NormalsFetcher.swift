@@ -27,11 +27,13 @@ struct NormalsFetcher: Sendable {
         case .archive: break
         }
         var normals: [String: ClimateNormals] = [:]
+        // Those kept, read at once; a read that fails is each city's failure, as it was.
+        let kept = Result { try store?.normals(of: cities.map(\.slug)) ?? [:] }
         // One city at a time: each answer is large, asked once, and never urgent.
         for city in cities {
             if Task.isCancelled { break }
             do {
-                if let kept = try store?.normals(of: city.slug) {
+                if let kept = try kept.get()[city.slug] {
                     normals[city.slug] = kept
                     continue
                 }
