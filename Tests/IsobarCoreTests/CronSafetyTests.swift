@@ -148,10 +148,10 @@ import Testing
         #expect(!(try String(contentsOf: romePage, encoding: .utf8)).contains("stale-note"))
 
         // The cache has expired and One Call is down: the page is rebuilt from the cache, marked.
-        try await Task.sleep(for: .milliseconds(1100))
         await server.inject("/data/3.0/onecall", [.status(503)], sticky: true)
         let report = site.url.appendingPathComponent("report.json")
-        let stale = try await IsobarRun.launch(["build", "--report", report.path], in: site.url, environment: environment)
+        let stale = try await IsobarRun.launch(["build", "--report", report.path], in: site.url,
+                                               environment: environment.merging(IsobarRun.clock(after: 2)) { $1 })
         #expect(stale.status == 2, "\(stale.stderr)")
         #expect(stale.stderr.contains("service unavailable after 3 attempts"))
         #expect(stale.stderr.contains("using cached data"), "\(stale.stderr)")
@@ -169,8 +169,7 @@ import Testing
 
         // Beyond stale_after there is nothing to rebuild from: the page stays as published.
         try configure(staleAfter: "1s")
-        try await Task.sleep(for: .milliseconds(1100))
-        let failed = try await IsobarRun.launch(["build"], in: site.url, environment: environment)
+        let failed = try await IsobarRun.launch(["build"], in: site.url, environment: environment.merging(IsobarRun.clock(after: 4)) { $1 })
         #expect(failed.status == 1, "\(failed.stderr)")  // the only city failed: nothing is written
         #expect(try Data(contentsOf: romePage) == stalePage)
     }

@@ -82,11 +82,13 @@ import Testing
     }
 
     @Test func fetchesOnceWaitsForExpiresThenAsksIfModified() async throws {
-        let server = try MetNorwayStandIn(expiresIn: 15)
+        // On the real clock, the stand-in's `Expires` being the real one: its body is live now.
+        let server = try MetNorwayStandIn(mode: "live", expiresIn: 15)
         defer { server.stop() }
         let site = try Self.site(server)
         defer { site.cleanup() }
-        let first = try await IsobarRun.launch(["build"], in: site.url)
+        let realClock = ["SOURCE_DATE_EPOCH": ""]
+        let first = try await IsobarRun.launch(["build"], in: site.url, environment: realClock)
         #expect(first.status == 0, "\(first.stderr)")
         let sent = try server.requests()
         try #require(sent.count == 1)
@@ -96,12 +98,12 @@ import Testing
         #expect(sent[0].accept_encoding?.contains("gzip") == true)
         // Stored as sent (the stand-in gzips it), its headers beside it.
         let folder = site.url.appendingPathComponent(".isobar/cache/bergen-no")
-        #expect(try Data(contentsOf: folder.appendingPathComponent("met-norway-forecast.json")) == Data(contentsOf: MetNorwayStandIn.body))
+        #expect(try Data(contentsOf: folder.appendingPathComponent("met-norway-forecast.json")) == Data(contentsOf: server.liveBody))
         let headers = try JSONDecoder().decode(CacheHeaders.self, from: Data(contentsOf: folder.appendingPathComponent("met-norway-forecast.headers.json")))
         #expect(headers == CacheHeaders(lastModified: MetNorwayStandIn.lastModified, expires: sent[0].expires))
         let expiry = try #require(headers.expiry)
 
-        let second = try await IsobarRun.launch(["build"], in: site.url)
+        let second = try await IsobarRun.launch(["build"], in: site.url, environment: realClock)
         #expect(second.status == 0, "\(second.stderr)")
         // On a busy machine the first build may outlast the 15 s: then the second asks too.
         let afterSecond = try server.requests().count
@@ -113,7 +115,7 @@ import Testing
         let current = try JSONDecoder().decode(CacheHeaders.self, from: Data(contentsOf: folder.appendingPathComponent("met-norway-forecast.headers.json")))
         let due = try #require(current.expiry)
         while Date() < due.addingTimeInterval(1) { try await Task.sleep(for: .milliseconds(200)) }
-        let third = try await IsobarRun.launch(["build"], in: site.url)
+        let third = try await IsobarRun.launch(["build"], in: site.url, environment: realClock)
         #expect(third.status == 0, "\(third.stderr)")
         let all = try server.requests()
         #expect(all.count == afterSecond + 1)

@@ -65,7 +65,9 @@ import Testing
     }
 
     @Test func theNormalizerComputesSunAndMoonForItsDays() throws {
-        let responses = [Endpoint.metNorwayForecast: try TestPaths.response("met-norway/complete.json", .metNorwayForecast)]
+        var response = try TestPaths.response("met-norway/complete.json", .metNorwayForecast)
+        response.fetchedAt = try Self.utc("2026-11-22T20:55:00Z")  // the fixture's first step is 21:00
+        let responses = [Endpoint.metNorwayForecast: response]
         let forecast = try Normalizer().forecast(from: CityResponses(city: Self.bergen, responses: responses))
         #expect(forecast.daily.allSatisfy { $0.sunrise != nil && $0.sunset != nil && $0.moonPhase != nil })
         #expect(forecast.current.conditions.first?.description == "owm_520")  // the strings' key, for Present

@@ -90,7 +90,7 @@ import Testing
             + #""hourly":{"time":[\#(hours)],"temperature_2m":[\#(temperatures)],"weather_code":[\#(codes)]},"#
             + #""daily":{"time":[\#(midnight - 86_400),\#(midnight),\#(midnight + 86_400)],"weather_code":[0,0,0],"temperature_2m_max":[5,6,7],"temperature_2m_min":[1,2,3]}}"#
         let city = CityConfig.test()
-        let fetched = CityResponses(city: city, responses: [.openMeteoForecast: RawResponse(endpoint: .openMeteoForecast, body: Data(body.utf8), fetchedAt: Date())])
+        let fetched = CityResponses(city: city, responses: [.openMeteoForecast: RawResponse(endpoint: .openMeteoForecast, body: Data(body.utf8), fetchedAt: Date(timeIntervalSince1970: Double(midnight + 14 * 3600 + 25 * 60)))])
         let forecast = try Normalizer().forecast(from: fetched)
         #expect(forecast.hourly.first?.time == Date(timeIntervalSince1970: Double(midnight + 14 * 3600)))
         #expect(forecast.hourly.count == 34)

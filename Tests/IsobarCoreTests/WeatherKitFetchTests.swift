@@ -35,7 +35,7 @@ import Testing
         defer { server.stop() }
         let site = try Self.site(server, key: "private_key_file: \"\(server.privateKey.path)\"")
         defer { site.cleanup() }
-        let run = try await IsobarRun.launch(["build", "--verbose", "--report", "report.json"], in: site.url)
+        let run = try await IsobarRun.launch(["build", "--verbose", "--report", "report.json"], in: site.url, environment: WeatherKitStandIn.clock)
         #expect(run.status == 0, "\(run.stderr)")
         let report = try String(contentsOf: site.url.appendingPathComponent("report.json"), encoding: .utf8)
         for text in [run.stderr, run.stdout, report] { #expect(!text.contains("eyJ") && !text.contains("Bearer"), "a token was printed: \(text)") }
@@ -57,7 +57,7 @@ import Testing
 
         // Offline, nothing is sent and no key is read.
         try FileManager.default.removeItem(at: server.privateKey)
-        let offline = try await IsobarRun.launch(["build", "--offline"], in: site.url)
+        let offline = try await IsobarRun.launch(["build", "--offline"], in: site.url, environment: WeatherKitStandIn.clock)
         #expect(offline.status == 0, "\(offline.stderr)")
         #expect(try server.requests().count == 2)
     }
@@ -70,7 +70,7 @@ import Testing
         let site = try Self.site(server, key: "private_key_env: WK_TEST_KEY")
         defer { site.cleanup() }
         let pem = try String(contentsOf: server.otherKey, encoding: .utf8)
-        let run = try await IsobarRun.launch(["build"], in: site.url, environment: ["WK_TEST_KEY": pem])
+        let run = try await IsobarRun.launch(["build"], in: site.url, environment: WeatherKitStandIn.clock.merging(["WK_TEST_KEY": pem]) { $1 })
         #expect(run.status != 0, "\(run.stderr)")
         #expect(run.stderr.contains("Apple WeatherKit refused the token (HTTP 401: NOT_ENABLED)"), "\(run.stderr)")
         #expect(run.stderr.contains("key_id \(WeatherKitStandIn.keyID), team_id \(WeatherKitStandIn.team), service_id \(WeatherKitStandIn.service)"), "\(run.stderr)")
@@ -84,7 +84,7 @@ import Testing
         // A key id the server does not expect is refused just the same.
         let wrongID = try Self.site(server, key: "private_key_file: \"\(server.privateKey.path)\"", keyID: "OTHER12345")
         defer { wrongID.cleanup() }
-        let again = try await IsobarRun.launch(["build"], in: wrongID.url)
+        let again = try await IsobarRun.launch(["build"], in: wrongID.url, environment: WeatherKitStandIn.clock)
         #expect(again.status != 0 && again.stderr.contains("refused the token"), "\(again.stderr)")
         #expect(try server.requests().last?.reason?.hasPrefix("header") == true)
     }

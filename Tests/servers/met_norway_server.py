@@ -10,7 +10,9 @@ four decimals, and answers 304 (with a new `Expires`) to an `If-Modified-Since` 
 its `Last-Modified`. MODE `ok` answers so; `deprecated` answers 200s as 203; `throttle`
 answers 429, `forbidden` 403, `unavailable` 500 and `missing` 404 to everything;
 `malformed` sends half the body, and `implausible` the body with its first air
-temperature at 612 °C.
+temperature at 612 °C. `live` answers as `ok` with the body's times moved by whole hours
+so that its first step is the hour the server started in, as MET's answer is (for a test
+whose client runs on the real clock); the body so served is written to LOG_FILE + ".body".
 
 Every request is appended to LOG_FILE as a JSON line: time, path, query, the headers
 that matter, the status sent, and `early: true` when it came before the `Expires` last
@@ -23,6 +25,7 @@ import os
 os.closerange(3, os.sysconf("SC_OPEN_MAX"))
 
 import gzip
+import datetime
 import json
 import sys
 import threading
@@ -39,6 +42,21 @@ with open(BODY_FILE, "rb") as f:
     BODY = f.read()
 if MODE == "malformed":
     BODY = BODY[: len(BODY) // 2]
+elif MODE == "live":
+    document = json.loads(BODY)
+    steps = document["properties"]["timeseries"]
+    first = datetime.datetime.fromisoformat(steps[0]["time"].replace("Z", "+00:00"))
+    hour = datetime.datetime.now(datetime.timezone.utc).replace(minute=0, second=0, microsecond=0)
+    shift = hour - first
+    def moved(text):
+        return (datetime.datetime.fromisoformat(text.replace("Z", "+00:00")) + shift).strftime("%Y-%m-%dT%H:%M:%SZ")
+    for step in steps:
+        step["time"] = moved(step["time"])
+    document["properties"]["meta"]["updated_at"] = moved(document["properties"]["meta"]["updated_at"])
+    BODY = json.dumps(document).encode()
+    with open(LOG_FILE + ".body", "wb") as f:
+        f.write(BODY)
+    MODE = "ok"
 elif MODE == "implausible":
     document = json.loads(BODY)
     document["properties"]["timeseries"][0]["data"]["instant"]["details"]["air_temperature"] = 612.0

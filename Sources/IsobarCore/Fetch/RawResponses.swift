@@ -26,6 +26,9 @@ public struct CityResponses: Sendable {
     /// The city's official warnings, added after the forecast is fetched; nil where they
     /// were not asked for (then the forecast's own alerts are shown as they came).
     public var warnings: CityWarnings? = nil
+    /// Recorded bodies (a snapshot, an imported archive), judged by the clock they were
+    /// recorded at rather than the one they were read at (`PlausibleTimes`).
+    public var recorded = false
 
     public init(city: CityConfig, responses: [Endpoint: RawResponse]) {
         self.city = city

@@ -18,7 +18,9 @@ public struct SnapshotProvider: ForecastProvider {
         let hasWhole = Endpoint.wholeForecasts.contains { responses[$0] != nil }
         let hasFreePair = responses[.currentWeather] != nil && responses[.fiveDayForecast] != nil
         guard hasWhole || hasFreePair else { throw missing(city, responses) }
-        return CityResponses(city: city, responses: responses)
+        var recorded = CityResponses(city: city, responses: responses)
+        recorded.recorded = true
+        return recorded
     }
 
     /// Names the file that is missing: half of the free pair names its other half, an

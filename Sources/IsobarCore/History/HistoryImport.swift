@@ -104,7 +104,9 @@ public struct HistoryImport: Sendable {
             throw IsobarError(step: .history, path: store.file(for: city.slug, missing).path,
                               message: "missing: \(have.fileName) is there but \(missing.fileName) is not (the free API needs both)")
         }
-        let forecast = try normalizer.forecast(from: CityResponses(city: city, responses: responses))
+        var recorded = CityResponses(city: city, responses: responses)
+        recorded.recorded = true
+        let forecast = try normalizer.forecast(from: recorded)
         return HistoryEntry(city: city.slug, forecast: forecast)
     }
 

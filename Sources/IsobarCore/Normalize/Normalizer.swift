@@ -10,6 +10,12 @@ public struct Normalizer: Sendable {
 
     public func forecast(from fetched: CityResponses) throws -> Forecast {
         let forecast = try decoded(fetched).startingAtDataTime().withComputedSky()
+        let times = PlausibleTimes(fetchedAt: fetched.recorded ? nil : forecast.source.fetchedAt)
+        if let problem = times.problem(in: forecast) {
+            let file = Endpoint.wholeForecasts.lazy.compactMap { fetched[$0] }.first ?? fetched[.currentWeather]
+            throw IsobarError(step: .normalize, path: file.map { $0.file?.path ?? $0.endpoint.fileName },
+                              message: "the forecast for \(fetched.city.name): unexpected response: \(problem)")
+        }
         return fetched.warnings.map { forecast.withWarnings($0, city: fetched.city) } ?? forecast
     }
 

@@ -21,7 +21,11 @@ final class MetNorwayStandIn: LoggingStandIn<MetNorwayStandIn.Request>, @uncheck
     static let body = TestPaths.repository.appendingPathComponent("Tests/IsobarCoreTests/Fixtures/met-norway/complete.json")
     override var baseURL: String { super.baseURL + "/weatherapi/locationforecast/2.0" }
 
-    /// `mode`: ok, deprecated (203), throttle (429) or forbidden (403); `expiresIn`: the
+    /// The body a `live` server answers with: the fixture, its times moved to the hour it started.
+    var liveBody: URL { log.appendingPathExtension("body") }
+
+    /// `mode`: ok, live (ok, the body's times moved to now), deprecated (203), throttle (429)
+    /// or forbidden (403); `expiresIn`: the
     /// seconds each answer's `Expires` lies ahead.
     init(mode: String = "ok", expiresIn: Int = 600) throws {
         try super.init(script: "met_norway_server.py", name: "metno") { log in [Self.body.path, log.path, mode, String(expiresIn)] }

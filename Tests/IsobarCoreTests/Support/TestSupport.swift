@@ -94,6 +94,14 @@ struct IsobarRun {
 
     /// Runs the binary on a thread of its own: a test that also serves HTTP from Swift
     /// concurrency must not block the cooperative pool while the binary talks to it.
+    /// The clock a run asks the stand-ins at, unless a test gives its own: 2026-11-22 21:00 UTC.
+    static let liveClock: TimeInterval = 1_795_381_200
+
+    /// `liveClock`, `seconds` later, as a run's environment.
+    static func clock(after seconds: TimeInterval) -> [String: String] {
+        ["SOURCE_DATE_EPOCH": String(Int(liveClock + seconds))]
+    }
+
     static func launch(_ arguments: [String], in folder: URL, environment: [String: String] = [:]) async throws -> IsobarRun {
         try await OwnThread.run { try IsobarRun(arguments, in: folder, environment: environment) }
     }
@@ -103,11 +111,17 @@ struct IsobarRun {
     init(_ arguments: [String], in folder: URL, environment extra: [String: String] = [:], timeout: TimeInterval? = nil) throws {
         // Pages must not depend on the machine's zone, nor a run on the tester's key.
         var changes: [String: String?] = ["TZ": "Pacific/Kiritimati", "OPENWEATHER_API_KEY": nil]
+        // The stand-ins answer with recorded bodies: the demo's samples (data time 12:00 UTC,
+        // 22 November 2026) and MET Norway's fixture (21:00 that day). A live body's data
+        // time must be near the run's clock, so a run asks them at a clock both are live
+        // at, 21:00 (`liveClock`), unless a test gives its own, or none ("").
+        changes["SOURCE_DATE_EPOCH"] = String(Int(Self.liveClock))
         // No test touches the internet: a request to any host but this machine goes to a
         // proxy that is not there (libcurl reads these), and fails at once.
         for name in ["http_proxy", "https_proxy", "HTTPS_PROXY", "ALL_PROXY"] { changes[name] = "http://127.0.0.1:9" }
         changes["no_proxy"] = "127.0.0.1,localhost"
         changes.merge(extra.mapValues { $0 }) { $1 }
+        if changes["SOURCE_DATE_EPOCH"] == "" { changes["SOURCE_DATE_EPOCH"] = nil as String? }
         let process = try Child(Self.binary.path, arguments, in: folder, changes: changes, stdout: .pipe, stderr: .pipe)
         let stopped = Locked(false)
         if let timeout {

@@ -20,6 +20,9 @@ final class WeatherKitStandIn: LoggingStandIn<WeatherKitStandIn.Request>, @unche
     var privateKey: URL { Self.privateKey(in: folder) }
     var otherKey: URL { folder.appendingPathComponent("other.p8") }
 
+    /// The clock its answer is live at: weather.json's `asOf`, 2026-11-26 14:00 UTC.
+    static let clock = ["SOURCE_DATE_EPOCH": "1795701600"]
+
     init() throws {
         try super.init(script: "weatherkit_server.py", name: "weatherkit", prepare: { folder in
             for key in [Self.privateKey(in: folder), folder.appendingPathComponent("other.p8")] { try Self.makeKey(key) }

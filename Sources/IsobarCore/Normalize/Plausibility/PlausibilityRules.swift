@@ -39,7 +39,7 @@ struct PlausibilityRules: Sendable {
     }
 
     /// A data time, forecast step or alert bound: 2000…2100 (a forecast is not from 1970).
-    private static let time = PlausibleRange("time (seconds since 1970)", 946_684_800...4_102_444_800)
+    static let time = PlausibleRange("time (seconds since 1970)", 946_684_800...4_102_444_800)
     /// Sunrise, sunset, moonrise, moonset: 0 is what the API sends when there is none (polar
     /// night, midnight sun), which presentation treats as absent.
     private static let sunTime = PlausibleRange("time (seconds since 1970)", 0...4_102_444_800)
