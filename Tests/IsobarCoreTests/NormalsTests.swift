@@ -91,12 +91,12 @@ import Testing
         }
         let file = URL(fileURLWithPath: "/cache/london-gb/open-meteo-archive.json")
         let normals = try ArchiveNormals.normals(from: RawResponse(endpoint: .openMeteoArchive, body: body(series.times, series.values), fetchedAt: Date(), file: file))
-        #expect(normals.source == ArchiveNormals.source)
+        #expect(normals.source == "open-meteo-era5 1991-2020")
         #expect(normals.days[Day(month: 7, day: 15)] == .init(high: 7, low: 1))
         let short = RawResponse(endpoint: .openMeteoArchive, body: body(Array(series.times.prefix(400)), Array(series.values.prefix(400))), fetchedAt: Date(), file: file)
         #expect { try ArchiveNormals.normals(from: short) } throws: { error in
             let error = error as! IsobarError
-            return error.path == file.path && error.message.contains("400 days") && error.hint?.contains("delete the file") == true
+            return error.path == file.path && error.message.contains("of 400 in") && error.hint?.contains("asked again") == true
         }
     }
 
@@ -153,8 +153,8 @@ import Testing
         #expect(try ConfigLoader.parse(base + "normals: archive\n", file: file).normals == .archive)
         #expect(try ConfigLoader.parse(base + "normals: { file: Data/normals.csv }\n", file: file).normals == .file(URL(fileURLWithPath: "/site/Data/normals.csv"), source: nil))
         let labelled = try ConfigLoader.parse(base + "normals: { file: Data/normals.csv, source: \"Met Office 1991–2020\" }\n", file: file).normals
-        #expect(labelled == .file(URL(fileURLWithPath: "/site/Data/normals.csv"), source: "Met Office 1991–2020") && labelled.source == "Met Office 1991–2020")
-        #expect(NormalsSettings.archive.source == "ERA5 1991–2020, Open-Meteo" && NormalsSettings.off.source == nil)
+        #expect(labelled == .file(URL(fileURLWithPath: "/site/Data/normals.csv"), source: "Met Office 1991–2020") && labelled.source(of: nil) == "Met Office 1991–2020")
+        #expect(NormalsSettings.archive.source(of: ClimateNormals(source: "open-meteo-era5 1991-2020", days: [:])) == "ERA5 1991–2020, Open-Meteo" && NormalsSettings.off.source(of: nil) == nil)
         #expect { try ConfigLoader.parse(base + "normals: era5\n", file: file) } throws: { error in
             (error as! IsobarError).description.contains("normals: archive")
         }

@@ -12,9 +12,13 @@ start_date to end_date. The values are generated, deterministically, from the da
 a seasonal curve (coldest in mid-January, warmest in mid-July), a year-to-year step and a
 small day-to-day wobble; SYNTHETIC TEST DATA, not ERA5's.
 
-MODE `ok` answers so; `unavailable` answers 503 with Open-Meteo's error body.
+MODE `ok` answers so; `unavailable` answers 503 with Open-Meteo's error body; `slow`
+answers as `ok` after a second (for the parallel requests); `every:VALUE` answers the
+shape with every daily value VALUE, as JSON (`1e308`, `null`, `-1000`, `60.5`): an
+archive gone wrong.
 
-Every request is appended to LOG_FILE as a JSON line: path, the query, the status.
+Every request is appended to LOG_FILE as a JSON line: path, the query, the status, and
+when it arrived and was answered (seconds since 1970).
 """
 import os
 
@@ -27,6 +31,7 @@ import json
 import math
 import sys
 import threading
+import time
 from http.server import BaseHTTPRequestHandler
 from urllib.parse import parse_qs, urlsplit
 
@@ -65,6 +70,7 @@ class Handler(BaseHTTPRequestHandler):
         pass
 
     def do_GET(self):
+        arrived = time.time()
         url = urlsplit(self.path)
         query = {key: values[0] for key, values in parse_qs(url.query).items()}
         needed = {"latitude", "longitude", "start_date", "end_date", "daily"}
@@ -76,9 +82,16 @@ class Handler(BaseHTTPRequestHandler):
             status, payload = 400, {"error": True, "reason": "Parameter missing or unexpected"}
         else:
             status, payload = 200, body(query)
+            if MODE == "slow":
+                time.sleep(1)
+        text = json.dumps(payload)
+        if status == 200 and MODE.startswith("every:"):
+            count = len(payload["daily"]["time"])
+            for name in ("temperature_2m_max", "temperature_2m_min"):
+                text = text.replace(json.dumps(payload["daily"][name]), "[" + ",".join([MODE[6:]] * count) + "]")
         with lock, open(LOG_FILE, "a") as log:
-            log.write(json.dumps({"path": url.path, "query": query, "status": status}) + "\n")
-        answer(self, status, {"Content-Type": "application/json; charset=utf-8"}, json.dumps(payload).encode())
+            log.write(json.dumps({"path": url.path, "query": query, "status": status, "arrived": arrived, "answered": time.time()}) + "\n")
+        answer(self, status, {"Content-Type": "application/json; charset=utf-8"}, text.encode())
 
 
 serve(PORT, Handler, LOG_FILE + ".ready")

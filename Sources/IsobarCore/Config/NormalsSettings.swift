@@ -10,11 +10,12 @@ public enum NormalsSettings: Sendable, Equatable {
     /// `source:` says on the page where the file's numbers come from.
     case file(URL, source: String?)
 
-    /// Where the page says its normals come from.
-    public var source: String? {
+    /// Where the page says `normals` come from: the file's `source:`, or the archive's
+    /// line with the years its answer covers ("ERA5 1991–2020, Open-Meteo").
+    public func source(of normals: ClimateNormals?) -> String? {
         switch self {
         case .off: return nil
-        case .archive: return "ERA5 1991–2020, Open-Meteo"
+        case .archive: return normals.map { ArchiveNormals.label(ofSource: $0.source) }
         case .file(_, let source): return source
         }
     }

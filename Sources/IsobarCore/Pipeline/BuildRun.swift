@@ -29,8 +29,9 @@ struct BuildRun: Sendable {
     var history = HistoryOutcome(recorded: 0, error: nil)
     /// Each city's map over tiles, and the tiles to publish; nil without `map:`.
     var maps: MapTileRun?
-    /// Each city's climate normals, by slug; empty with `normals: off`.
-    var normals: [String: ClimateNormals] = [:]
+    /// Each city's climate normals, by slug (empty with `normals: off`), and the cities
+    /// left without.
+    var normals = NormalsOutcome()
     /// Each city's result, in config order.
     var outcomes: [CityBuilder.CityResult] = []
     /// Whether the run was interrupted while building cities.
@@ -107,6 +108,7 @@ struct BuildRun: Sendable {
             requests: RequestCounts(inputs.tally),
             budget: await inputs.budget?.summary(), plan: plan, nextFetch: nextFetch, siteWritten: siteWritten,
             interrupted: interrupted, history: inputs.config.history.enabled ? history : nil,
-            historyDatabase: inputs.config.history.database, maps: maps)
+            historyDatabase: inputs.config.history.database, maps: maps,
+            normalsMissing: inputs.config.normals == .archive ? normals.missing : nil)
     }
 }

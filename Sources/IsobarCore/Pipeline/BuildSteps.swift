@@ -57,7 +57,7 @@ extension BuildRun {
     /// city only waits for its first data under the budget, ends with a report that says
     /// when the first comes.
     mutating func buildCities() async throws {
-        outcomes = await CityBuilder(environment: environment, inputs: inputs, output: output, plan: plan, maps: maps?.maps ?? [:], normals: normals).buildAll()
+        outcomes = await CityBuilder(environment: environment, inputs: inputs, output: output, plan: plan, maps: maps?.maps ?? [:], normals: normals.normals).buildAll()
         interrupted = Task.isCancelled
         guard !wroteSite else { return }
         // Each city's reason was already logged as it failed.

@@ -283,7 +283,7 @@ struct CityBuilder: Sendable {
             let model = inputs.timer.measure(.present) {
                 var model = presenter.cityPage(forecast, city: city, places: inputs.places[city.slug] ?? [], map: maps[city.slug], root: root, stale: stale, history: past,
                                                url: SiteLayout.url(of: page.path, base: inputs.config.baseURL.absoluteString), home: root + index)
-                presenter.addNormals(normals[city.slug], source: inputs.config.normals.source, forecast, city: city, to: &model)
+                presenter.addNormals(normals[city.slug], source: inputs.config.normals.source(of: normals[city.slug]), forecast, city: city, to: &model)
                 return model
             }
             // The share card beside the page, and the page's og:image naming it.

@@ -64,6 +64,8 @@ public struct BuildReport: Sendable {
     public var historyDatabase: URL? = nil
     /// What the run's map step did; nil without `map:`.
     public var maps: MapTileRun? = nil
+    /// With `normals: archive`, the cities left without normals this run and why.
+    var normalsMissing: [NormalsOutcome.Missing]? = nil
 
     /// DESIGN.md: 0 every city fresh (or deferred by the budget, as planned — also when
     /// every city waits for its first data and nothing could be written); 2 site written
