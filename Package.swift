@@ -36,6 +36,12 @@ let package = Package(
         .systemLibrary(
             name: "CPng", pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
+        // ...and libjpeg(-turbo) (Debian: libjpeg-dev): with libpng, a map tile is decoded
+        // in full before it is kept (CTiles, in C: both report errors by longjmp).
+        .systemLibrary(
+            name: "CJpeg", pkgConfig: "libjpeg",
+            providers: [.apt(["libjpeg-dev"]), .brew(["jpeg-turbo"])]),
+        .target(name: "CTiles", dependencies: ["CPng", "CJpeg"]),
         // CLDR's plural rules, from ICU (Debian: libicu-dev): which of "one", "few",
         // "many"… a count takes in a language.
         // A C target, not a system library: ICU's headers must not meet Foundation's
@@ -46,7 +52,7 @@ let package = Package(
         .target(
             name: "IsobarCore",
             dependencies: [
-                "CCmark", "CCurl", "CCrypto", "CICU", "CRsvg", "CPng",
+                "CCmark", "CCurl", "CCrypto", "CICU", "CRsvg", "CPng", "CTiles",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // SQLite's C API, to bind the history's values without boxing them.

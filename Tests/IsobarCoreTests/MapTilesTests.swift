@@ -273,7 +273,9 @@ import Testing
     /// A server that refuses, has no tiles, answers with a page, or does not answer leaves
     /// the drawing and a warning naming it; after a refusal it is not asked again this run.
     @Test(arguments: [("throttle", "HTTP 429", 2), ("forbidden", "HTTP 403", 2), ("unavailable", "HTTP 503", 2),
-                      ("missing", "HTTP 404", 9), ("html", "is not an image", 2), ("slow", "no complete answer within 2 s", 2)])
+                      ("missing", "HTTP 404", 9), ("html", "is not an image", 2), ("slow", "no complete answer within 2 s", 2),
+                      ("garbage", "is a broken image", 2), ("badcrc", "is a broken image (IDAT: CRC error)", 2),
+                      ("truncated", "is a broken image", 2), ("small", "is an image of 64 × 64 pixels, not 256 × 256", 2)])
     func aFailingServerLeavesTheDrawing(mode: String, reason: String, atMost: Int) async throws {
         let server = try TileStandIn(mode: mode)
         defer { server.stop() }
@@ -301,5 +303,66 @@ import Testing
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("map: tiles from 127.0.0.1 (zoom up to 17, at most 60 tile requests a run)"), "\(run.stdout)")
         #expect(try server.requests().isEmpty)
+    }
+
+    /// Issue 54, case 3: a tile server gone bad after good tiles were published: every
+    /// broken answer is refused, the cache and the published tiles keep the good ones, and
+    /// the run says so (stderr and the report), though no map lost its tiles.
+    @Test(arguments: ["garbage", "badcrc", "truncated", "small"])
+    func brokenTilesNeverReplaceGoodOnes(mode: String) async throws {
+        let server = try TileStandIn(maxAge: 0)
+        defer { server.stop() }
+        let site = try Self.site(server)
+        defer { site.cleanup() }
+        let first = try await IsobarRun.launch(["build"], in: site.url)
+        #expect(first.status == 0, "\(first.stderr)")
+        let tiles = site.url.appendingPathComponent("_site/assets/tiles")
+        let cached = site.url.appendingPathComponent(".isobar/cache/_tiles")
+        func contents(_ folder: URL) throws -> [String: Data] {
+            let files = try FileManager.default.subpathsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".png") }
+            return try Dictionary(uniqueKeysWithValues: files.map { ($0, try Data(contentsOf: folder.appendingPathComponent($0))) })
+        }
+        let good = try contents(tiles), goodCache = try contents(cached)
+        #expect(good.count == Self.londonTiles.count && goodCache.count == Self.londonTiles.count)
+
+        try mode.write(to: server.log.appendingPathExtension("mode"), atomically: true, encoding: .utf8)
+        let second = try await IsobarRun.launch(["build", "--report", "report.json"], in: site.url, environment: IsobarRun.clock(after: 8 * 86_400))
+        #expect(second.status == 0, "\(second.stderr)")
+        #expect(try server.requests().contains { $0.status == 200 && $0.if_none_match != nil }, "the server was asked again")
+        #expect(second.stderr.contains("warning: map tiles from 127.0.0.1: tile ") && second.stderr.contains("the maps keep their cached tiles"),
+                "\(second.stderr)")
+        #expect(try contents(tiles) == good, "no published tile replaced")
+        #expect(try contents(cached) == goodCache, "no cached tile replaced")
+        #expect(try page(site).contains(#"class="tile-map""#))
+        let report = try JSONSerialization.jsonObject(with: Data(contentsOf: site.url.appendingPathComponent("report.json"))) as! [String: Any]
+        #expect(((report["map_tiles"] as? [String: Any])?["stopped"] as? String)?.hasPrefix("tile ") == true, "\(report["map_tiles"] ?? "")")
+    }
+}
+
+/// A tile's bytes are decoded whole before they are kept (`TileImage`).
+@Suite struct TileImageTests {
+    static func fixture(_ name: String) throws -> Data {
+        try Data(contentsOf: TestPaths.repository.appendingPathComponent("Tests/IsobarCoreTests/Fixtures/tiles/\(name)"))
+    }
+
+    @Test(arguments: ["tile.png", "tile.jpg"])
+    func wholeTilesPassAndSpoiltOnesAreNamed(name: String) throws {
+        let tile = try Self.fixture(name)
+        #expect(TileImage.problem(tile, pixels: 256) == nil)
+        #expect(TileImage.problem(tile, pixels: 512) == "an image of 256 × 256 pixels, not 512 × 512")
+        let cut = try #require(TileImage.problem(tile.prefix(tile.count / 2), pixels: 256))
+        #expect(cut.hasPrefix("a broken image ("), "\(cut)")
+        var garbled = tile
+        var generator = SeededGenerator(state: 7)
+        for index in 12..<garbled.count { garbled[index] = UInt8.random(in: 0...255, using: &generator) }
+        #expect(TileImage.problem(garbled, pixels: 256)?.hasPrefix("a broken image (") == true)
+    }
+
+    @Test func aPNGWithABadCRCIsRefused() throws {
+        var tile = try Self.fixture("tile.png")
+        // IHDR's CRC: bytes 29…32 (signature 8, length 4, type 4, data 13).
+        tile[29] ^= 1
+        #expect(TileImage.problem(tile, pixels: 256) == "a broken image (IHDR: CRC error)")
+        #expect(TileImage.problem(Data("<html>".utf8), pixels: 256) == "not an image (PNG, JPEG or WebP)")
     }
 }

@@ -16,7 +16,11 @@ is one with `Cache-Control: no-cache` or `Pragma: no-cache`.
 MODE `ok` answers so; `missing` answers 404, `throttle` 429, `forbidden` 403,
 `unavailable` 503 to every tile; `slow` logs each request as it comes (status 0) and
 never answers (it closes after 20 s); `html` answers 200
-with an HTML error page instead of an image.
+with an HTML error page instead of an image. The corrupt modes answer 200 with
+`Content-Type: image/png` and a body that is not a whole tile: `garbage` the PNG
+signature and random bytes, `badcrc` the tile with one bit of its image data's CRC
+flipped, `truncated` the tile's first half, `small` a whole PNG of 64 × 64 pixels.
+A test changes the mode between runs by writing it to LOG_FILE + ".mode".
 
 Every request is appended to LOG_FILE as a JSON line: time, path, z, x, y, the
 User-Agent, the validators sent, the status, and the client's port (one port for many
@@ -30,6 +34,8 @@ os.closerange(3, os.sysconf("SC_OPEN_MAX"))
 
 import io
 import json
+import random
+import zlib
 import re
 import sys
 import threading
@@ -74,6 +80,32 @@ def draw(z, x, y, scale):
     return out.getvalue()
 
 
+def corrupt(body, mode):
+    """A tile's PNG spoilt as `mode` says: what a broken server or a bad proxy sends."""
+    if mode == "garbage":
+        generator = random.Random(len(body))
+        return body[:8] + bytes(generator.getrandbits(8) for _ in range(len(body) - 8))
+    if mode == "truncated":
+        return body[: len(body) // 2]
+    if mode == "badcrc":
+        at = body.index(b"IDAT") - 4
+        length = int.from_bytes(body[at:at + 4], "big")
+        crc = at + 8 + length
+        return body[:crc] + bytes([body[crc] ^ 1]) + body[crc + 1:]
+    image = Image.new("RGB", (64, 64), (236, 232, 220))
+    out = io.BytesIO()
+    image.save(out, format="PNG")
+    return out.getvalue()
+
+
+def current_mode():
+    try:
+        with open(LOG_FILE + ".mode") as file:
+            return file.read().strip()
+    except FileNotFoundError:
+        return MODE
+
+
 def identifies(agent):
     return bool(agent) and ("@" in agent or "http://" in agent or "https://" in agent)
 
@@ -90,6 +122,7 @@ class Handler(BaseHTTPRequestHandler):
             log.write(json.dumps(entry) + "\n")
 
     def do_GET(self):
+        mode = current_mode()
         match = TILE.match(self.path)
         agent = self.headers.get("User-Agent")
         etag_sent = self.headers.get("If-None-Match")
@@ -98,7 +131,7 @@ class Handler(BaseHTTPRequestHandler):
         headers, body = {}, b""
         if match:
             z, x, y = int(match.group(1)), int(match.group(2)), int(match.group(3))
-        if MODE == "slow":
+        if mode == "slow":
             # Logged as it arrives (status 0: no answer yet), then answered too late.
             self.log(dict(path=self.path, z=z, x=x, y=y, user_agent=agent, if_none_match=etag_sent,
                           if_modified_since=self.headers.get("If-Modified-Since"), status=0))
@@ -106,15 +139,16 @@ class Handler(BaseHTTPRequestHandler):
             return
         if not match or z > 22 or x >= 2 ** z or y >= 2 ** z:
             status = 404
-        elif MODE in ("missing", "throttle", "forbidden", "unavailable"):
-            status = {"missing": 404, "throttle": 429, "forbidden": 403, "unavailable": 503}[MODE]
+        elif mode in ("missing", "throttle", "forbidden", "unavailable"):
+            status = {"missing": 404, "throttle": 429, "forbidden": 403, "unavailable": 503}[mode]
         elif not identifies(agent) or no_cache:
             status, body = 403, b"403 Forbidden: identify your application and a contact, and do not send no-cache"
-        elif MODE == "html":
+        elif mode == "html":
             status, body = 200, b"<!doctype html><title>Error</title><p>Tile service unavailable"
             headers = {"Content-Type": "text/html"}
         else:
-            etag = f'"{z}-{x}-{y}{match.group(4) or ""}-v1"'
+            # A spoilt tile is a new version of it: never a 304 to the good one's ETag.
+            etag = f'"{z}-{x}-{y}{match.group(4) or ""}-{"v1" if mode == "ok" else mode}"'
             headers = {"Cache-Control": f"max-age={MAX_AGE}", "ETag": etag, "Last-Modified": LAST_MODIFIED}
             if etag_sent == etag:
                 status = 304
@@ -122,6 +156,8 @@ class Handler(BaseHTTPRequestHandler):
                 status = 200
                 headers["Content-Type"] = "image/png"
                 body = draw(z, x, y, 2 if match.group(4) else 1)
+                if mode in ("garbage", "badcrc", "truncated", "small"):
+                    body = corrupt(body, mode)
         self.log(dict(path=self.path, z=z, x=x, y=y, user_agent=agent, if_none_match=etag_sent,
                       if_modified_since=self.headers.get("If-Modified-Since"), status=status))
         answer(self, status, headers, body)

@@ -62,6 +62,8 @@ public enum ReportFile {
         var tiles_over_cap: Int
         var tiles_published: Int
         var cities_with_tiles: Int
+        /// What stopped the run's tile requests (a refusal, a broken tile), if anything.
+        var stopped: String?
         var cities_drawn: [String]
     }
 
@@ -100,7 +102,19 @@ public enum ReportFile {
         var providers: [String: Provider]? = nil
         var history: History? = nil
         var map_tiles: MapTiles? = nil
+        var normals: Normals? = nil
         var deploy: Deploy?
+    }
+
+    /// `normals: archive`'s cities left without normals this run: why, and when the archive
+    /// is asked again for each.
+    struct Normals: Encodable {
+        struct Missing: Encodable {
+            var city: String
+            var reason: String
+            var asked_again_after: String?
+        }
+        var missing: [Missing]
     }
 
     /// What the run recorded in the history database (absent when it is disabled).
@@ -184,7 +198,10 @@ public enum ReportFile {
             map_tiles: report.maps.map { maps in
                 MapTiles(server: maps.server, requests: report.requests.byEndpoint[TileFetcher.label]?["sent"] ?? 0,
                          tiles_from_cache: maps.fromCache, tiles_over_cap: maps.overCap, tiles_published: maps.published.count,
-                         cities_with_tiles: maps.maps.count, cities_drawn: maps.drawn)
+                         cities_with_tiles: maps.maps.count, stopped: maps.stopped, cities_drawn: maps.drawn)
+            },
+            normals: report.normalsMissing.map { missing in
+                Normals(missing: missing.map { Normals.Missing(city: $0.slug, reason: $0.reason, asked_again_after: iso($0.nextTry)) })
             })
     }
 

@@ -33,6 +33,9 @@ public struct MapTileRun: Sendable {
     public var overCap = 0
     /// Cities with places shown on the drawing, because a tile is missing.
     public var drawn: [String] = []
+    /// What stopped the run's requests to the server (a refusal, a broken tile); the
+    /// cities then kept their cached tiles or the drawing.
+    public var stopped: String? = nil
 }
 
 /// Fetches the tiles each city's map needs (`MapFrame`), once each however many cities
@@ -94,7 +97,8 @@ struct TileFetcher: Sendable {
         for (_, frame) in frames {
             for tile in frame.tiles where seen.insert(tile.path).inserted { needed.append(tile) }
         }
-        let outcomes = await fetch(needed)
+        let (outcomes, stopped) = await fetch(needed)
+        result.stopped = stopped
         var published = Set<String>()
         for (city, frame) in frames {
             let tiles = frame.tiles
@@ -115,8 +119,9 @@ struct TileFetcher: Sendable {
     }
 
     /// Every needed tile's outcome: fresh ones from the cache, the others asked for (a few
-    /// at a time), each falling back to its cached copy when the request fails.
-    func fetch(_ tiles: [MapFrame.Tile]) async -> [String: Outcome] {
+    /// at a time), each falling back to its cached copy when the request fails; and what
+    /// stopped the requests, if anything did.
+    func fetch(_ tiles: [MapFrame.Tile]) async -> (outcomes: [String: Outcome], stopped: String?) {
         var outcomes: [String: Outcome] = [:]
         var due: [(tile: MapFrame.Tile, entry: TileCache.Entry?)] = []
         for tile in tiles {
@@ -129,7 +134,7 @@ struct TileFetcher: Sendable {
         }
         guard let client else {
             for (tile, entry) in due { outcomes[tile.path] = entry != nil ? .have(cache.file(tile), fetched: false) : .missing("not in the cache (--offline)") }
-            return outcomes
+            return (outcomes, nil)
         }
         let allowance = Allowance(cap: settings.maxTilesPerRun)
         await withTaskGroup(of: (String, Outcome).self) { group in
@@ -146,7 +151,7 @@ struct TileFetcher: Sendable {
                 startNext()
             }
         }
-        return outcomes
+        return (outcomes, await allowance.stopped)
     }
 
     private func fetch(_ tile: MapFrame.Tile, entry: TileCache.Entry?, client: PoliteClient, allowance: Allowance) async -> Outcome {
@@ -168,9 +173,10 @@ struct TileFetcher: Sendable {
             if response.status == 304 {
                 try cache.save(tile, image: nil, entry: fresh)
             } else {
-                guard Self.isImage(response.body) else {
-                    await allowance.stop("tile \(tile.path) is not an image")
-                    return kept ?? .refused("tile \(tile.path) is not an image")
+                // Decoded before it is kept: a broken tile never replaces a good one.
+                if let problem = TileImage.problem(response.body, pixels: tilePixels) {
+                    await allowance.stop("tile \(tile.path) is \(problem)")
+                    return kept ?? .refused("tile \(tile.path) is \(problem)")
                 }
                 try cache.save(tile, image: response.body, entry: fresh)
             }
@@ -192,16 +198,16 @@ struct TileFetcher: Sendable {
         }
     }
 
-    /// PNG, JPEG or WebP, by their first bytes: an error page sent as a 200 is not a tile.
-    static func isImage(_ data: Data) -> Bool {
-        let bytes = [UInt8](data.prefix(12))
-        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) || bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return true }
-        return bytes.count == 12 && bytes.starts(with: Array("RIFF".utf8)) && Array(bytes[8..<12]) == Array("WEBP".utf8)
-    }
+    /// A tile's pixels: twice the size it is shown at from a high-DPI template.
+    var tilePixels: Int { Int(MapFrame.tileSize) * (settings.tiles.highDPI ? 2 : 1) }
 
     /// One warning for the run, naming the server, what went wrong and the cities drawn.
     private func report(_ outcomes: [String: Outcome], _ result: MapTileRun) {
-        guard !result.drawn.isEmpty else { return }
+        guard !result.drawn.isEmpty else {
+            // Every map whole, from the cache: still said, so a server gone bad is noticed.
+            if let stopped = result.stopped { log("warning: map tiles from \(result.server): \(stopped)\n  the maps keep their cached tiles") }
+            return
+        }
         var reasons: [String] = []
         for outcome in outcomes.values {
             switch outcome {
