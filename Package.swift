@@ -42,6 +42,9 @@ let package = Package(
             name: "CJpeg", pkgConfig: "libjpeg",
             providers: [.apt(["libjpeg-dev"]), .brew(["jpeg-turbo"])]),
         .target(name: "CTiles", dependencies: ["CPng", "CJpeg"]),
+        // The share cards' helper processes (posix_spawn with glibc's closefrom), in C:
+        // it needs _GNU_SOURCE.
+        .target(name: "CProcess"),
         // CLDR's plural rules, from ICU (Debian: libicu-dev): which of "one", "few",
         // "many"… a count takes in a language.
         // A C target, not a system library: ICU's headers must not meet Foundation's
@@ -52,7 +55,7 @@ let package = Package(
         .target(
             name: "IsobarCore",
             dependencies: [
-                "CCmark", "CCurl", "CCrypto", "CICU", "CRsvg", "CPng", "CTiles",
+                "CCmark", "CCurl", "CCrypto", "CICU", "CRsvg", "CPng", "CTiles", "CProcess",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // SQLite's C API, to bind the history's values without boxing them.

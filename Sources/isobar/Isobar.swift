@@ -11,13 +11,26 @@ struct Isobar: AsyncParsableCommand {
         commandName: "isobar",
         abstract: "Builds a static weather site from isobar.yml.",
         version: "isobar \(Version.isobar) (\(Version.libraries))",
-        subcommands: [Build.self, Check.self, Deploy.self, Serve.self, New.self, Theme.self, Fields.self, History.self])
+        subcommands: [Build.self, Check.self, Deploy.self, Serve.self, New.self, Theme.self, Fields.self, History.self, DrawCards.self])
 
     /// `--wait` may stand alone (wait as long as it takes) or take a duration; the parser
     /// wants a value, so a bare one is given `forever`.
     static func main() async {
         let arguments = CommandLine.arguments.dropFirst().map { $0 == "--wait" ? "--wait=\(OutputLock.Waiting.foreverOption)" : $0 }
         await main(arguments)
+    }
+}
+
+/// `isobar draw-cards PARENT`: a build's share-card helper (`CardHelperProcess`), not for
+/// people; started by `isobar build` and `serve`, fed over its stdin.
+struct DrawCards: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "draw-cards", shouldDisplay: false)
+
+    @Argument var parent: Int32
+
+    func run() throws {
+        let status = CardHelperProcess.serve(parent: parent)
+        if status != 0 { throw ExitCode(status) }
     }
 }
 

@@ -96,7 +96,7 @@ import Testing
         let short = RawResponse(endpoint: .openMeteoArchive, body: body(Array(series.times.prefix(400)), Array(series.values.prefix(400))), fetchedAt: Date(), file: file)
         #expect { try ArchiveNormals.normals(from: short) } throws: { error in
             let error = error as! IsobarError
-            return error.path == file.path && error.message.contains("of 400 in") && error.hint?.contains("asked again") == true
+            return error.path == file.path && error.message.contains("of 400 in") && error.hint?.contains("delete the file") == true
         }
     }
 

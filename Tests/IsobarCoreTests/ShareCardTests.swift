@@ -187,4 +187,58 @@ import Testing
         let html = try page(site, "london-gb/index.html")
         #expect(!html.contains("og:image") && html.contains(#"<meta name="twitter:card" content="summary">"#))
     }
+
+    /// Issue 54, case 4: a theme's card.svg that would hang the build (`numOctaves="1000"`)
+    /// or abort it (`font-size="1000000000"`) is refused before any card is drawn: the
+    /// build finishes with its pages, without an og:image, and says so; `isobar check` too.
+    @Test(arguments: [
+        (#"<filter id="f"><feTurbulence baseFrequency="0.9" numOctaves="1000"/></filter><rect width="1200" height="630" filter="url(#f)"/>"#,
+         "numOctaves 1000 is over the 10 a card may use"),
+        (#"<text x="40" y="200" font-size="1000000000">{{name}}</text>"#, "font-size 1000000000 is over the 1000 a card may use"),
+        (#"<text x="40" y="200" style="font-size: 5e9px">{{name}}</text>"#, "font-size 5e9 is over the 1000 a card may use"),
+    ])
+    func aCardOverTheLimitsIsNotDrawnAndTheBuildGoesOn(markup: String, said: String) async throws {
+        let site = try Self.site()
+        defer { site.cleanup() }
+        _ = try site.write("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"1200\" height=\"630\">\(markup)</svg>\n", to: "Templates/card.svg")
+        let run = try await IsobarRun.launch(["build"], in: site.url, environment: Fixtures.epoch)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("card.svg: no share cards are drawn: \(said)"), "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: site.url.appendingPathComponent("_site/london-gb/card.png").path))
+        #expect(try !page(site, "london-gb/index.html").contains("og:image"))
+        let check = try await IsobarRun.launch(["check"], in: site.url)
+        #expect(check.stdout.contains(said) || check.stderr.contains(said), "\(check.stdout)\(check.stderr)")
+    }
+
+    /// What the limits do not foresee, the helper processes bound: a card that draws past
+    /// the time limit is stopped, one that crashes the drawing costs that card only, and the
+    /// next card is drawn by a new helper. (The cards here bypass `CardLimits`.)
+    @Test func aHelperThatHangsOrCrashesCostsItsCardOnly() throws {
+        let helpers = CardHelpers(executable: IsobarRun.binary.path, count: 1, timeLimit: 3)
+        let good = #"<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630"><rect width="1200" height="630" fill="red"/></svg>"#
+        let hangs = #"<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630"><filter id="f"><feTurbulence baseFrequency="0.9" numOctaves="1000000"/></filter><rect width="1200" height="630" filter="url(#f)"/></svg>"#
+        let aborts = #"<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630"><text x="40" y="200" font-size="1000000000">London</text></svg>"#
+        #expect(try helpers.png(svg: good, width: 1200, height: 630).starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        #expect { try helpers.png(svg: hangs, width: 1200, height: 630) } throws: { error in
+            (error as? CardRasterizer.Failure)?.message == "drawing it took longer than 3 s, so it was stopped"
+        }
+        #expect(try helpers.png(svg: good, width: 1200, height: 630).starts(with: [0x89, 0x50, 0x4E, 0x47]), "a new helper draws the next")
+        #expect { try helpers.png(svg: aborts, width: 1200, height: 630) } throws: { error in
+            (error as? CardRasterizer.Failure)?.message.hasPrefix("the drawing crashed (signal 6") == true
+        }
+        #expect(try helpers.png(svg: good, width: 1200, height: 630).count > 1000)
+    }
+
+    /// Three cards in a row that cannot be drawn: no more are tried this run.
+    @Test func cardsThatKeepFailingStopBeingTried() throws {
+        let helpers = CardHelpers(executable: IsobarRun.binary.path, count: 1, timeLimit: 10)
+        let broken = "<svg xmlns=\"http://www.w3.org/2000/svg\"><text>unclosed</svg>"
+        for _ in 0..<CardHelpers.failuresInARow {
+            #expect(throws: CardRasterizer.Failure.self) { try helpers.png(svg: broken, width: 1200, height: 630) }
+        }
+        let good = #"<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630"><rect width="1200" height="630"/></svg>"#
+        #expect { try helpers.png(svg: good, width: 1200, height: 630) } throws: { error in
+            (error as? CardRasterizer.Failure)?.message.hasPrefix("no more share cards are drawn this run: 3 in a row could not be") == true
+        }
+    }
 }

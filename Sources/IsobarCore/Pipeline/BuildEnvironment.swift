@@ -13,6 +13,9 @@ public struct BuildEnvironment: Sendable {
     public var retry: RetryPolicy
     /// Told how the run goes, for a progress display; nil tells nobody.
     public var observer: (any BuildObserver)?
+    /// The `isobar` binary, to draw share cards in helper processes (`CardHelpers`); nil
+    /// draws them in this process (the tests that build in process).
+    public var cardHelper: String? = nil
 
     public init(
         now: @escaping @Sendable () -> Date, variables: [String: String], log: @escaping @Sendable (String) -> Void,
@@ -28,12 +31,15 @@ public struct BuildEnvironment: Sendable {
 
     /// The real process: the system clock unless `SOURCE_DATE_EPOCH` pins it (the
     /// reproducible-builds convention), so identical data gives identical pages.
+    /// Share cards are drawn by helpers run from this very binary (`/proc/self/exe`).
     public static func process(log: @escaping @Sendable (String) -> Void, observer: (any BuildObserver)? = nil) -> BuildEnvironment {
         let variables = ProcessInfo.processInfo.environment
+        var environment = BuildEnvironment(now: { Date() }, variables: variables, log: log, observer: observer)
         if let pinned = variables["SOURCE_DATE_EPOCH"].flatMap(TimeInterval.init) {
             let date = Date(timeIntervalSince1970: pinned)
-            return BuildEnvironment(now: { date }, variables: variables, log: log, observer: observer)
+            environment.now = { date }
         }
-        return BuildEnvironment(now: { Date() }, variables: variables, log: log, observer: observer)
+        environment.cardHelper = "/proc/self/exe"
+        return environment
     }
 }

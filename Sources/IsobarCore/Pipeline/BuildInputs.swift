@@ -57,8 +57,20 @@ struct BuildInputs: Sendable {
             warnings: WarningFetcher.make(config, offline: options.offline, live: source.live, environment: environment),
             tiles: TileFetcher.make(config, offline: options.offline, http: source.http, tally: tally, environment: environment),
             normals: try NormalsFetcher.make(config, offline: options.offline, live: source.live, budgets: source.budgets, environment: environment),
-            cards: config.shareCard ? ShareCards(assets: assets) : nil, timer: timer,
+            cards: shareCards(config, assets: assets, templates: templates, environment: environment), timer: timer,
             siteFingerprint: siteFingerprint(config, icons: icons, images: images, colors: colors), themeColors: colors)
+    }
+
+    /// The run's share cards (`share_card:`), drawn by helpers where the binary can run
+    /// them; none, said once, when the theme's card.svg asks too much (`CardLimits`).
+    static func shareCards(_ config: SiteConfig, assets: PublicAssets, templates: TemplateSet, environment: BuildEnvironment) -> ShareCards? {
+        guard config.shareCard else { return nil }
+        let cards = ShareCards(assets: assets, templates: templates, drawer: CardHelpers(executable: environment.cardHelper))
+        if let refused = cards.refused {
+            environment.log("warning: \(cards.path): no share cards are drawn: \(refused); the pages have no og:image until it is lowered")
+            return nil
+        }
+        return cards
     }
 
     /// Whether the call budget's plan decides when the city is refreshed: its only

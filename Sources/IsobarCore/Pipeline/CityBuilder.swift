@@ -19,6 +19,8 @@ struct CityBuilder: Sendable {
     struct BuiltCity: Sendable {
         var record: Manifest.City
         var files: [String]
+        /// What went wrong without failing the city (a share card not drawn).
+        var problems: [String] = []
     }
 
     struct CityResult: Sendable {
@@ -157,7 +159,7 @@ struct CityBuilder: Sendable {
             return CityResult(slug: city.slug, name: city.name, built: built,
                               outcome: CityOutcome(slug: city.slug, name: city.name, status: .fresh, error: nil, dataTime: built.record.dataTime,
                                                    provider: answer.member.kind, failedProviders: failed,
-                                                   warnings: answer.responses.warnings?.problems ?? []))
+                                                   warnings: (answer.responses.warnings?.problems ?? []) + built.problems))
         } catch {
             // Interrupted while fetching: the city keeps its last build, as if not started.
             if Task.isCancelled || error is CancellationError { return keep(city) }
@@ -276,6 +278,8 @@ struct CityBuilder: Sendable {
         inputs.history?.add(HistoryEntry(city: city.slug, forecast: forecast))
         // One fetch, one forecast: a page per language from it.
         let pages = inputs.cityPages(city)
+        // What went wrong without failing the city (a card), for the report.
+        var problems: [String] = []
         var rendered: [(path: String, bytes: any ContiguousBytes)] = []
         for page in pages {
             let presenter = page.language.presenter, root = SiteLayout.root(of: page.path)
@@ -286,13 +290,21 @@ struct CityBuilder: Sendable {
                 presenter.addNormals(normals[city.slug], source: inputs.config.normals.source(of: normals[city.slug]), forecast, city: city, to: &model)
                 return model
             }
-            // The share card beside the page, and the page's og:image naming it.
-            let card = try inputs.cards.map { cards in
-                try inputs.timer.measure(.render) { () throws -> (path: String, png: Data, image: LayoutModel.Image) in
-                    let path = ShareCards.path(ofPage: page.path)
-                    let card = try cards.card(model, site: inputs.config.title, strings: page.language.strings, templates: inputs.templates)
-                    return (path, card.png, LayoutModel.Image(url: SiteLayout.url(of: path, base: inputs.config.baseURL.absoluteString),
-                                                              width: ShareCards.width, height: ShareCards.height, alt: card.model.alt))
+            // The share card beside the page, and the page's og:image naming it. A card that
+            // cannot be drawn costs the card only: the page goes without an og:image.
+            var card: (path: String, png: Data, image: LayoutModel.Image)?
+            if let cards = inputs.cards {
+                do {
+                    card = try inputs.timer.measure(.render) { () throws -> (path: String, png: Data, image: LayoutModel.Image) in
+                        let path = ShareCards.path(ofPage: page.path)
+                        let card = try cards.card(model, site: inputs.config.title, strings: page.language.strings, templates: inputs.templates)
+                        return (path, card.png, LayoutModel.Image(url: SiteLayout.url(of: path, base: inputs.config.baseURL.absoluteString),
+                                                                  width: ShareCards.width, height: ShareCards.height, alt: card.model.alt))
+                    }
+                } catch {
+                    let problem = "no share card: " + ((error as? IsobarError)?.description ?? "\(error)")
+                    environment.log("\(city.name): \(problem)")
+                    problems.append(problem)
                 }
             }
             let html = try inputs.timer.measure(.render) { () throws -> [UInt8] in
@@ -323,8 +335,10 @@ struct CityBuilder: Sendable {
         rendered.append((files[files.count - 1], json))
         // As a group: a link on the way to any file leaves all the city's pages as they were.
         let stamps = try inputs.timer.measure(.publish) { try output.writer.write(rendered) }
+        // A card not drawn is not the city's file: the manifest names what is there.
+        let written = Set(rendered.map(\.path))
         return BuiltCity(
             record: Manifest.City(fingerprint: print, stamps: stamps, forecast: Presenter.indexExcerpt(forecast), status: stale ? .stale : .fresh),
-            files: files)
+            files: files.filter(written.contains), problems: problems)
     }
 }

@@ -33,6 +33,13 @@ public struct SiteChecker: Sendable {
             let names = try templates.nameProblems()
             errors += names.errors
             warnings += names.warnings.map { $0.description(label: nil) }
+            // What the build would refuse to draw (`CardLimits`), said before it does.
+            if config.shareCard, let card = templates.sources[ShareCards.template] {
+                let problems = CardLimits.problems(in: card.text)
+                if !problems.isEmpty {
+                    warnings.append("\(card.path): no share cards are drawn: \(problems.joined(separator: "; ")); the pages have no og:image until it is lowered")
+                }
+            }
         } catch {
             errors.append(Self.userError(error))
         }

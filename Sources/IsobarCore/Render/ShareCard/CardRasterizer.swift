@@ -15,11 +15,12 @@ enum CardRasterizer {
         var message: String
     }
 
-    /// One card drawn at a time. Cards drawn at once on several threads crashed a build
-    /// (a jump through a bad pointer inside cairo 1.16, Debian 12's, while two other threads
-    /// were in cairo and fontconfig): cairo shares its FreeType font faces between threads,
-    /// and a FreeType face is not safe to use from two at once. Parsing the SVG and encoding
-    /// the PNG stay parallel; at 1,000 cities the build's wall time did not change measurably.
+    /// One card drawn at a time in a process. Cards drawn at once on several threads
+    /// crashed a build (a jump through a bad pointer inside cairo 1.16, Debian 12's, while
+    /// two other threads were in cairo and fontconfig): cairo shares its FreeType font faces
+    /// between threads, and a FreeType face is not safe to use from two at once. A build
+    /// draws its cards in parallel in helper processes instead (`CardHelpers`), each with
+    /// its own fonts; parsing the SVG and encoding the PNG stay parallel here.
     private static let drawing = NSLock()
 
     static func png(svg: String, width: Int, height: Int) throws(Failure) -> Data {

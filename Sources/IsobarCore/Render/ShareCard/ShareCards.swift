@@ -14,8 +14,18 @@ struct ShareCards: Sendable {
     /// an `<image>` (which librsvg draws at the icon's own 64 px and then enlarges, blurred);
     /// an XML declaration or doctype, which may only open a document, is left out.
     let icons: [String: String]
+    /// Where the cards are drawn.
+    let drawer: CardHelpers
+    /// Why the theme's card.svg is not to be drawn at all (`CardLimits`); nil when it may be.
+    let refused: String?
+    /// The template's file, for messages.
+    let path: String
 
-    init(assets: PublicAssets) {
+    init(assets: PublicAssets, templates: TemplateSet, drawer: CardHelpers) {
+        self.drawer = drawer
+        let problems = templates.sources[Self.template].map { CardLimits.problems(in: $0.text) } ?? []
+        refused = problems.isEmpty ? nil : problems.joined(separator: "; ")
+        path = templates.sources[Self.template]?.path ?? Self.template + ".svg"
         var icons: [String: String] = [:]
         for file in assets.files where file.path.hasSuffix(".svg") {
             guard let text = String(data: file.content, encoding: .utf8), let start = text.range(of: "<svg") else { continue }
@@ -40,11 +50,10 @@ struct ShareCards: Sendable {
         let model = ShareCardModel(page, site: site, language: strings.language, direction: strings.direction, icon: icon)
         let svg = try templates.renderCard(model)
         do {
-            return (try CardRasterizer.png(svg: svg, width: Self.width, height: Self.height), model)
+            return (try drawer.png(svg: svg, width: Self.width, height: Self.height), model)
         } catch {
             throw IsobarError(
-                step: .render, path: templates.sources[Self.template]?.path ?? Self.template + ".svg",
-                message: "the share card of \(page.name) cannot be drawn: \(error.message)",
+                step: .render, path: path, message: "the share card of \(page.name) cannot be drawn: \(error.message)",
                 hint: "card.svg must be well-formed SVG once filled in (every tag closed, values placed with {{name}} so they are escaped)")
         }
     }
