@@ -77,6 +77,23 @@ import Testing
         #expect(days[0].summary == "A chance of rain before 1pm, then snow likely. Mostly cloudy, with a high near 52. Chance of precipitation is 40%.")
     }
 
+    /// Issue 54, case 5 (Honolulu: "78°" beside NWS's "a high near 77"): the day's high is
+    /// what NWS's daytime period states, not the hourly forecast's maximum a degree above it;
+    /// the hours count only where no period states one (the low here: tonight's belongs to
+    /// the 26th).
+    @Test func theDaysHighIsTheOneNWSStates() throws {
+        let f = try Self.fixtures()
+        var hourly = f.hourly
+        let text = String(decoding: hourly.body, as: UTF8.self)
+        let warmer = text.replacingOccurrences(of: #""temperature": 50,"#, with: #""temperature": 54,"#)
+        #expect(warmer != text)
+        hourly.body = Data(warmer.utf8)
+        let forecast = try decoder.forecast(points: f.points, hourly: hourly, periods: f.periods, grid: f.grid, city: Self.denver)
+        #expect(Self.near(forecast.hourly.map(\.temperature).max(), (54.0 - 32) * 5 / 9))
+        #expect(Self.near(forecast.daily[0].temperatureMax, (52.0 - 32) * 5 / 9), "\(forecast.daily[0].temperatureMax)")
+        #expect(forecast.daily[0].temperatureMin == 0)
+    }
+
     @Test(arguments: [
         ("https://api.weather.gov/icons/land/day/rain,40?size=medium", true, ["rain"]),
         ("https://api.weather.gov/icons/land/night/sct,20/tsra_hi,40?size=small", false, ["sct", "tsra_hi"]),

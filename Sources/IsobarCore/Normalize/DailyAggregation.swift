@@ -13,10 +13,18 @@ enum DailyAggregation {
     /// A period's forecast lowest and highest temperature, where the provider sends them
     /// (MET Norway's `next_6_hours`): a day's range then reaches the afternoon's high
     /// that steps six hours apart would miss. It counts for the local day of its middle.
+    ///
+    /// A period that `states` the day's high or low (NWS's daytime period and its night)
+    /// is the service's own word: the day shows it, not the steps' extreme, which differ
+    /// from it by a degree of rounding ("78°" beside NWS's "a high near 77"). The steps'
+    /// extreme stands only where no period states one.
     struct PeriodRange {
         var middle: Date
         var low: Double
         var high: Double
+        var states: Stated? = nil
+
+        enum Stated { case high, low }
     }
 
     static func days(from steps: [HourlyForecast], current: CurrentConditions, zone: TimeZone, maxDays: Int,
@@ -34,9 +42,14 @@ enum DailyAggregation {
             order.insert(today, at: 0)
             groups[today] = []
         }
-        var extremes: [String: [Double]] = [:]
+        var extremes: [String: [Double]] = [:], statedHighs: [String: [Double]] = [:], statedLows: [String: [Double]] = [:]
         for range in ranges {
-            extremes[LocalDay.key(for: range.middle, in: zone), default: []] += [range.low, range.high]
+            let key = LocalDay.key(for: range.middle, in: zone)
+            switch range.states {
+            case .high: statedHighs[key, default: []].append(range.high)
+            case .low: statedLows[key, default: []].append(range.low)
+            case nil: extremes[key, default: []] += [range.low, range.high]
+            }
         }
         return order.prefix(maxDays).compactMap { key in
             let group = groups[key] ?? []
@@ -52,7 +65,13 @@ enum DailyAggregation {
                 sunrise = current.sunrise
                 sunset = current.sunset
             }
-            guard let low = temperatures.min(), let high = temperatures.max() else { return nil }
+            guard var low = statedLows[key]?.min() ?? temperatures.min(), var high = statedHighs[key]?.max() ?? temperatures.max() else { return nil }
+            if low > high {
+                // A warm night before a cold day: the two statements disagree as a range,
+                // so the day spans everything said of it.
+                let all = temperatures + (statedLows[key] ?? []) + (statedHighs[key] ?? [])
+                (low, high) = (all.min() ?? low, all.max() ?? high)
+            }
             // A day is summarised with the day variant of its icon; none where no step has a code.
             var condition = ConditionSeverity.mostSignificant(conditions)
             if let icon = condition?.icon, icon.hasSuffix("n") { condition?.icon = String(icon.dropLast()) + "d" }

@@ -182,16 +182,13 @@ public struct NWSDecoder: Sendable {
 
         let steps = hours.map { step($0, grid) }
         let now = steps[0]
-        let current = CurrentConditions(
-            time: now.time, sunrise: nil, sunset: nil, temperature: now.temperature, feelsLike: now.feelsLike,
-            pressure: nil, humidity: now.humidity, dewPoint: now.dewPoint, uvIndex: nil, cloudCover: now.cloudCover,
-            visibility: now.visibility, windSpeed: now.windSpeed, windGust: now.windGust, windDirection: now.windDirection,
-            // The hourly forecast has the coming hour's amount, not the last hour's: the first hourly row shows it.
-            rainLastHour: nil, snowLastHour: nil, conditions: [now.condition].compactMap { $0 })
+        // The hourly forecast has the coming hour's amount, not the last hour's: the first hourly row shows it.
+        let current = CurrentConditions(hour: now)
 
         let ranges = halfDays.map { period in
             DailyAggregation.PeriodRange(middle: period.start.addingTimeInterval(period.end.timeIntervalSince(period.start) / 2),
-                                         low: period.temperature, high: period.temperature)
+                                         low: period.temperature, high: period.temperature,
+                                         states: period.isDaytime.map { $0 ? .high : .low })
         }
         let today = LocalDay.key(for: first.start, in: zone)
         var daily = DailyAggregation.days(from: steps, current: current, zone: zone, maxDays: Self.maxDays, ranges: ranges)
