@@ -62,8 +62,9 @@ import Testing
     }
 
     @Test(arguments: [
-        (#"{"latitude":1,"longitude":2,"utc_offset_seconds":0,"hourly":{"time":[1795348800],"temperature_2m":[1],"weather_code":[0]}}"#,
-         "current: missing; an Open-Meteo forecast has a `current` block (or the older `current_weather`) with `time` in Unix seconds or ISO 8601"),
+        // Hours without `current` build (PartialBodyTests); days alone have no "now".
+        (#"{"latitude":1,"longitude":2,"utc_offset_seconds":0,"daily":{"time":[1795305600],"temperature_2m_max":[6],"temperature_2m_min":[1]}}"#,
+         "has neither current nor hourly: nothing to show as now"),
         (#"{"latitude":1,"longitude":2,"utc_offset_seconds":0,"current":{"time":"yesterday","temperature_2m":1,"weather_code":0}}"#,
          #"current.time: "yesterday" is not a time in Unix seconds or ISO 8601 (2024-06-01T14:00)"#),
         (#"{"latitude":1,"longitude":2,"utc_offset_seconds":0,"current":{"time":"2026-02-30T10:00","temperature_2m":1,"weather_code":0}}"#,

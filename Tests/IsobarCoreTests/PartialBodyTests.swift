@@ -82,6 +82,40 @@ import Testing
         }
     }
 
+    /// Issue 54, case 6: an Open-Meteo body with `hourly` but no `current` builds, "now"
+    /// the hour that holds the time it was fetched; with neither, it is refused by name.
+    @Test func anOpenMeteoBodyWithHoursButNoCurrentTakesNowFromTheHour() throws {
+        let body = #"{"latitude":1,"longitude":2,"utc_offset_seconds":0,"timezone":"GMT","hourly":{"time":[1795348800,1795352400,1795356000],"temperature_2m":[4,5,6],"weather_code":[3,61,61]}}"#
+        let fetched = Date(timeIntervalSince1970: 1_795_353_000)  // 13:10, in the second hour
+        let forecast = try openMeteo.forecast(RawResponse(endpoint: .openMeteoForecast, body: Data(body.utf8), fetchedAt: fetched), city: .test())
+        #expect(forecast.current.time == Date(timeIntervalSince1970: 1_795_352_400) && forecast.current.temperature == 5)
+        #expect(forecast.current.conditions.first?.code == 500)
+        #expect { try openMeteoForecast(#"{"latitude":1,"longitude":2,"utc_offset_seconds":0,"daily":{"time":[1795305600],"temperature_2m_max":[6],"temperature_2m_min":[1]}}"#) } throws: { error in
+            "\(error)".contains("has neither current nor hourly: nothing to show as now")
+        }
+    }
+
+    /// Issue 54, case 6: a WeatherKit body with only `forecastHourly` (and days) builds with
+    /// "now" from the hour; one with only `forecastDaily` has nothing a page shows as now.
+    @Test func aWeatherKitBodyWithoutCurrentWeatherTakesNowFromTheHour() throws {
+        let text = try String(contentsOf: TestPaths.fixture("weatherkit/weather.json"), encoding: .utf8)
+        var document = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        document["currentWeather"] = nil
+        let decoder = WeatherKitDecoder(describe: { "owm_\($0)" })
+        let boston = CityConfig.test("Boston", country: "US", units: .imperial, timeZone: "America/New_York")
+        let fetched = try Date("2026-11-26T15:20:00Z", strategy: .iso8601)
+        let hoursOnly = RawResponse(endpoint: .weatherKit, body: try JSONSerialization.data(withJSONObject: document), fetchedAt: fetched)
+        let forecast = try decoder.forecast(hoursOnly, city: boston)
+        #expect(forecast.current.time == (try Date("2026-11-26T15:00:00Z", strategy: .iso8601)))
+        #expect(forecast.current.temperature == forecast.hourly[1].temperature && forecast.current.sunrise != nil)
+        #expect(forecast.daily.count == 2, "the fixture's two days")
+        document["forecastHourly"] = nil
+        let daysOnly = RawResponse(endpoint: .weatherKit, body: try JSONSerialization.data(withJSONObject: document), fetchedAt: fetched)
+        #expect { try decoder.forecast(daysOnly, city: boston) } throws: { error in
+            "\(error)".contains("has neither currentWeather nor forecastHourly: nothing to show as now")
+        }
+    }
+
     /// One Call and the free API: a body without `weather`, `feels_like`, `pressure`,
     /// `humidity` or wind still builds; the air pollution list without components too.
     @Test func openWeatherBodiesWithoutOptionalValues() throws {

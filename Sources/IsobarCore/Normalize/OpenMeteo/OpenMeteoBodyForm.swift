@@ -30,12 +30,8 @@ struct OpenMeteoBodyForm {
 
     func canonical(_ document: JSONValue) throws(DecodingError) -> JSONValue {
         guard case .object(var top) = document else { return document }
-        if top.member("current") == nil {
-            guard let legacy = top.member("current_weather") else {
-                throw DecodingError.dataCorrupted(.init(
-                    codingPath: [JSONPathKey("current")],
-                    debugDescription: "missing; an Open-Meteo forecast has a `current` block (or the older `current_weather`) with `time` in Unix seconds or ISO 8601"))
-            }
+        // Without either, "now" is the nearest hour (OpenMeteoDecoder).
+        if top.member("current") == nil, let legacy = top.member("current_weather") {
             top.append(JSONMember(key: "current", value: Self.renaming(legacy, Self.currentWeather)))
             if let units = top.member("current_weather_units") {
                 top.append(JSONMember(key: "current_units", value: Self.renaming(units, Self.currentWeather)))

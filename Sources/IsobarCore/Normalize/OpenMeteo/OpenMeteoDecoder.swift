@@ -49,27 +49,6 @@ public struct OpenMeteoDecoder: Sendable {
         let location = Location(
             name: city.name, country: city.country, state: city.state, latitude: body.latitude, longitude: body.longitude,
             timeZoneIdentifier: body.timezone ?? city.timeZone, utcOffsetSeconds: body.utc_offset_seconds)
-        let c = body.current
-        let isDayNow = (c.is_day ?? 1) == 1
-        let current = CurrentConditions(
-            time: Date(timeIntervalSince1970: c.time),
-            sunrise: nil, sunset: nil,
-            temperature: celsius(c.temperature_2m),
-            feelsLike: c.apparent_temperature.map(celsius),
-            pressure: c.pressure_msl,
-            humidity: c.relative_humidity_2m,
-            dewPoint: DewPoint.celsius(sent: c.dew_point_2m.map(celsius), temperature: celsius(c.temperature_2m), humidity: c.relative_humidity_2m),
-            uvIndex: c.uv_index,
-            cloudCover: c.cloud_cover,
-            visibility: c.visibility,
-            windSpeed: c.wind_speed_10m.map(metresPerSecond),
-            windGust: c.wind_gusts_10m.map(metresPerSecond),
-            windDirection: c.wind_direction_10m,
-            rainLastHour: Self.positive(((c.rain ?? 0) + (c.showers ?? 0))).map(millimetres),
-            snowLastHour: Self.positive(c.snowfall ?? 0).map(snowMillimetres),
-            conditions: c.weather_code.map { [WMOWeatherCode.condition($0, isDay: isDayNow, describe: describe)] } ?? [],
-            surfacePressure: c.pressure_msl == nil ? c.surface_pressure : nil)
-
         var hourly: [HourlyForecast] = []
         if let h = body.hourly {
             for index in (h.time ?? []).indices {
@@ -94,6 +73,40 @@ public struct OpenMeteoDecoder: Sendable {
                     cloudCover: Self.value(h.cloud_cover, index),
                     visibility: Self.value(h.visibility, index)))
             }
+        }
+
+        // "Now": `current`, or where a body has none (only `hourly` asked for) the hour
+        // holding the time it was fetched; with neither, nothing a page can show as now.
+        func currentConditions(_ c: OpenMeteoForecastBody.Current) -> CurrentConditions {
+            let isDayNow = (c.is_day ?? 1) == 1
+            return CurrentConditions(
+                time: Date(timeIntervalSince1970: c.time),
+                sunrise: nil, sunset: nil,
+                temperature: celsius(c.temperature_2m),
+                feelsLike: c.apparent_temperature.map(celsius),
+                pressure: c.pressure_msl,
+                humidity: c.relative_humidity_2m,
+                dewPoint: DewPoint.celsius(sent: c.dew_point_2m.map(celsius), temperature: celsius(c.temperature_2m), humidity: c.relative_humidity_2m),
+                uvIndex: c.uv_index,
+                cloudCover: c.cloud_cover,
+                visibility: c.visibility,
+                windSpeed: c.wind_speed_10m.map(metresPerSecond),
+                windGust: c.wind_gusts_10m.map(metresPerSecond),
+                windDirection: c.wind_direction_10m,
+                rainLastHour: Self.positive(((c.rain ?? 0) + (c.showers ?? 0))).map(millimetres),
+                snowLastHour: Self.positive(c.snowfall ?? 0).map(snowMillimetres),
+                conditions: c.weather_code.map { [WMOWeatherCode.condition($0, isDay: isDayNow, describe: describe)] } ?? [],
+                surfacePressure: c.pressure_msl == nil ? c.surface_pressure : nil)
+        }
+        let current: CurrentConditions
+        if let c = body.current {
+            current = currentConditions(c)
+        } else if let hour = CurrentConditions.nearest(hourly, to: response.fetchedAt) {
+            current = CurrentConditions(hour: hour)
+        } else {
+            throw IsobarError(step: .normalize, path: response.file?.path ?? response.endpoint.fileName,
+                              message: "Open-Meteo's forecast for \(city.name) has neither current nor hourly: nothing to show as now",
+                              hint: "ask for current or hourly (Isobar asks for both)")
         }
 
         var daily: [DailyForecast] = []

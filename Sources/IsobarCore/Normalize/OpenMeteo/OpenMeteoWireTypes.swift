@@ -71,7 +71,8 @@ struct OpenMeteoForecastBody: Decodable {
     let longitude: Double
     let utc_offset_seconds: Int
     let timezone: String?
-    let current: Current
+    /// Absent when only `hourly` was asked for: "now" is then the nearest hour.
+    let current: Current?
     let hourly: Hourly?
     let daily: Daily?
     let minutely_15: Minutely15?

@@ -49,10 +49,6 @@ public struct WeatherKitDecoder: Sendable {
         guard let zoneName = city.timeZone, let zone = TimeZone(identifier: zoneName) else {
             throw MetNorwayDecoder.zoneMissing(city, latitude: city.latitude, longitude: city.longitude, step: .normalize, path: file, why: Self.zoneReason)
         }
-        let now = body.currentWeather
-        let nowTime = try time(now.asOf, "currentWeather.asOf")
-        let latitude = now.metadata?.latitude ?? city.latitude ?? 0, longitude = now.metadata?.longitude ?? city.longitude ?? 0
-
         var daily: [DailyForecast] = []
         for (index, day) in (body.forecastDaily?.days ?? []).enumerated() {
             let path = "forecastDaily.days[\(index)]"
@@ -71,22 +67,6 @@ public struct WeatherKitDecoder: Sendable {
                 moonrise: try optionalTime(day.moonrise, "\(path).moonrise"), moonset: try optionalTime(day.moonset, "\(path).moonset"),
                 humidity: part?.humidity.map(Self.percent), cloudCover: part?.cloudCover.map(Self.percent)))
         }
-        let today = daily.first { $0.day == LocalDay.key(for: nowTime, in: zone) }
-
-        let current = CurrentConditions(
-            time: nowTime, sunrise: today?.sunrise, sunset: today?.sunset,
-            temperature: now.temperature, feelsLike: now.temperatureApparent,
-            pressure: now.pressure, humidity: now.humidity.map(Self.percent),
-            dewPoint: now.temperatureDewPoint ?? now.humidity.flatMap { DewPoint.celsius(temperature: now.temperature, humidity: Self.percent($0)) },
-            uvIndex: now.uvIndex, cloudCover: now.cloudCover.map(Self.percent), visibility: now.visibility,
-            windSpeed: now.windSpeed.map(Self.metresPerSecond), windGust: now.windGust.map(Self.metresPerSecond),
-            windDirection: now.windDirection,
-            // `precipitationIntensity` is a rate now, not the last hour's amount.
-            rainLastHour: nil, snowLastHour: nil,
-            conditions: [now.conditionCode.flatMap {
-                WeatherKitCondition.condition($0, cloudCover: now.cloudCover, isDay: now.daylight ?? true, describe: describe)
-            }].compactMap { $0 })
-
         var hourly: [HourlyForecast] = []
         for (index, hour) in (body.forecastHourly?.hours ?? []).enumerated() {
             let start = try time(hour.forecastStart, "forecastHourly.hours[\(index)].forecastStart")
@@ -104,6 +84,40 @@ public struct WeatherKitDecoder: Sendable {
                 dewPoint: hour.temperatureDewPoint ?? hour.humidity.flatMap { DewPoint.celsius(temperature: hour.temperature, humidity: Self.percent($0)) },
                 uvIndex: hour.uvIndex, cloudCover: hour.cloudCover.map(Self.percent), visibility: hour.visibility))
         }
+
+        // "Now": `currentWeather`, or where a body has none (a request for hours and days
+        // only) the forecast hour holding the time it was fetched; with neither, nothing
+        // a page can show as now.
+        let current: CurrentConditions
+        if let now = body.currentWeather {
+            let nowTime = try time(now.asOf, "currentWeather.asOf")
+            let today = daily.first { $0.day == LocalDay.key(for: nowTime, in: zone) }
+            current = CurrentConditions(
+                time: nowTime, sunrise: today?.sunrise, sunset: today?.sunset,
+                temperature: now.temperature, feelsLike: now.temperatureApparent,
+                pressure: now.pressure, humidity: now.humidity.map(Self.percent),
+                dewPoint: now.temperatureDewPoint ?? now.humidity.flatMap { DewPoint.celsius(temperature: now.temperature, humidity: Self.percent($0)) },
+                uvIndex: now.uvIndex, cloudCover: now.cloudCover.map(Self.percent), visibility: now.visibility,
+                windSpeed: now.windSpeed.map(Self.metresPerSecond), windGust: now.windGust.map(Self.metresPerSecond),
+                windDirection: now.windDirection,
+                // `precipitationIntensity` is a rate now, not the last hour's amount.
+                rainLastHour: nil, snowLastHour: nil,
+                conditions: [now.conditionCode.flatMap {
+                    WeatherKitCondition.condition($0, cloudCover: now.cloudCover, isDay: now.daylight ?? true, describe: describe)
+                }].compactMap { $0 })
+        } else if let hour = CurrentConditions.nearest(hourly, to: response.fetchedAt) {
+            var fromHour = CurrentConditions(hour: hour)
+            let today = daily.first { $0.day == LocalDay.key(for: hour.time, in: zone) }
+            (fromHour.sunrise, fromHour.sunset) = (today?.sunrise, today?.sunset)
+            current = fromHour
+        } else {
+            throw IsobarError(step: .normalize, path: file,
+                              message: "Apple WeatherKit's forecast for \(city.name) has neither currentWeather nor forecastHourly: nothing to show as now",
+                              hint: "ask for currentWeather or forecastHourly (Isobar asks for both)")
+        }
+        let latitude = body.currentWeather?.metadata?.latitude ?? city.latitude ?? 0
+        let longitude = body.currentWeather?.metadata?.longitude ?? city.longitude ?? 0
+        let nowTime = current.time
 
         var nowcast: [NowcastStep] = []
         for (index, minute) in (body.forecastNextHour?.minutes ?? []).enumerated() {
@@ -125,9 +139,12 @@ public struct WeatherKitDecoder: Sendable {
         let location = Location(
             name: city.name, country: city.country, state: city.state, latitude: latitude, longitude: longitude,
             timeZoneIdentifier: zone.identifier, utcOffsetSeconds: zone.secondsFromGMT(for: nowTime))
-        return Forecast(
+        var forecast = Forecast(
             location: location, current: current, hourly: hourly, daily: daily, alerts: alerts, airQuality: nil,
             nowcast: nowcast, source: Source(api: "weatherkit", fetchedAt: response.fetchedAt))
+        // Without the data set, Apple did not say whether any are in force.
+        if body.weatherAlerts == nil { forecast.alertsUnknown = true }
+        return forecast
     }
 
     /// The phase's name as the model's fraction of the cycle: 0 new, 0.25 first quarter,

@@ -145,7 +145,7 @@ struct WeatherKitBody: Decodable {
     }
 
     /// Required: a page starts from it (the other data sets may be missing where Apple has none).
-    var currentWeather: Current
+    var currentWeather: Current?
     var forecastHourly: Hourly?
     var forecastDaily: Daily?
     var forecastNextHour: NextHour?
