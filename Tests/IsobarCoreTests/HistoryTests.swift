@@ -102,7 +102,7 @@ import Testing
     }
 
     /// Each of these is named with the file, the run exits 2, and the site is built.
-    @Test(arguments: ["corrupt", "newer", "uncreatable", "locked"])
+    @Test(arguments: ["corrupt", "newer", "uncreatable", "dangling", "locked"])
     func aHistoryThatCannotBeUsedStillBuildsTheSite(_ fault: String) async throws {
         let site = try TemporaryFolder.demoSite()
         defer { site.cleanup() }
@@ -129,6 +129,10 @@ import Testing
             let text = try String(contentsOf: config, encoding: .utf8)
             try (text + "\nhistory: { database: blocker/history.sqlite }\n").write(to: config, atomically: true, encoding: .utf8)
             expected = "cannot be created"
+        case "dangling":
+            // Issue 54: a link to a history on a disk not mounted; no new one beside it.
+            try FileManager.default.createSymbolicLink(atPath: file.path, withDestinationPath: "/mnt/not-mounted/history.sqlite")
+            expected = "is a symbolic link to /mnt/not-mounted/history.sqlite, which does not exist"
         default:
             _ = try SQLiteHistory(file: file)
             // Another program holds the write lock for longer than the run waits (ten
@@ -152,6 +156,9 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: site.url.appendingPathComponent("_site/london-gb/index.html").path))
         if fault == "corrupt" {
             #expect(try Data(contentsOf: file).starts(with: Data("this is not a database".utf8)), "the user's file is left as it was")
+        }
+        if fault == "dangling" {
+            #expect(try FileManager.default.destinationOfSymbolicLink(atPath: file.path) == "/mnt/not-mounted/history.sqlite", "the link is left as it was")
         }
     }
 }

@@ -234,7 +234,9 @@ extension ServeTests {
 
     @Test func theHostMustNameThisServer() {
         #expect(LoopbackHost.accepts("localhost:8787", port: 8787) && LoopbackHost.accepts("[::1]:8787", port: 8787))
-        #expect(LoopbackHost.accepts("localhost", port: 80) && !LoopbackHost.accepts("localhost", port: 8787))
+        // Issue 54: a loopback name without the port is this server too.
+        #expect(LoopbackHost.accepts("localhost", port: 80) && LoopbackHost.accepts("localhost", port: 8787) && LoopbackHost.accepts("127.0.0.1", port: 8787))
+        #expect(!LoopbackHost.accepts("localhost:8788", port: 8787) && !LoopbackHost.accepts("weather.example.org", port: 8787))
         #expect(!LoopbackHost.accepts("localhost:87870", port: 8787) && !LoopbackHost.accepts(nil, port: 8787))
         #expect(!LoopbackHost.accepts("127.0.0.2:8787", port: 8787) && !LoopbackHost.accepts("::1:8787", port: 8787))
     }

@@ -87,6 +87,25 @@ import Testing
         #expect(unknown.icon.isEmpty && unknown.description == "VolcanicAsh")
     }
 
+    /// Issue 54: "No warnings in force" only when a source answered. A WeatherKit body
+    /// without `weatherAlerts` did not say, so with no other source the page says warnings
+    /// are not available; with the data set and no alert in it, none are in force.
+    @Test func aBodyWithoutWeatherAlertsDoesNotSayNoneAreInForce() throws {
+        let text = try String(contentsOf: TestPaths.fixture("weatherkit/weather.json"), encoding: .utf8)
+        var document = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        let presenter = try Fixtures.presenter()
+        func note(_ document: [String: Any]) throws -> String? {
+            let response = RawResponse(endpoint: .weatherKit, body: try JSONSerialization.data(withJSONObject: document), fetchedAt: Date())
+            let forecast = try decoder.forecast(response, city: Self.boston)
+                .withWarnings(CityWarnings(sources: [.weatherkit], language: "en"), city: Self.boston)
+            return presenter.warningsNote(forecast.warnings, shown: forecast.alerts.count)
+        }
+        document["weatherAlerts"] = ["name": "WeatherAlertCollection", "alerts": [[String: Any]]()]
+        #expect(try note(document) == "No warnings in force")
+        document["weatherAlerts"] = nil
+        #expect(try note(document) == "Official weather warnings are not available for this place")
+    }
+
     @Test func anImplausibleValueIsRefusedWithItsPath() throws {
         let text = try String(contentsOf: TestPaths.fixture("weatherkit/weather.json"), encoding: .utf8)
             .replacingOccurrences(of: "\"windSpeed\": 25.2", with: "\"windSpeed\": 2520")

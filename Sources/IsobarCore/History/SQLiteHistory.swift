@@ -46,6 +46,12 @@ public final class SQLiteHistory: HistoryStore {
                               hint: "make \(file.deletingLastPathComponent().path) writable, or set history.database elsewhere")
         }
         let existed = FileManager.default.fileExists(atPath: file.path)
+        // A link whose file is gone (a disk not mounted, a moved history) is not a place
+        // to start a new history: that would go beside the real one, and hide it.
+        if !existed, let target = try? FileManager.default.destinationOfSymbolicLink(atPath: file.path) {
+            throw Unavailable(file: file, reason: "is a symbolic link to \(target), which does not exist",
+                              hint: "bring back the file it points to (a disk not mounted?), or set history.database to the history's real path")
+        }
         // Made before it is opened, so its identity is known: a reader opens the file by its
         // path when a page first needs one, and must open the writer's file, or a history
         // moved, replaced or deleted during the build would be read as another ("no such table").

@@ -19,6 +19,9 @@ public struct Forecast: Sendable, Codable, Equatable {
     /// Which warning services cover the city and which of them could not be read; nil
     /// where nobody asked (a forecast decoded on its own, as the history import does).
     public var warnings: WarningCoverage? = nil
+    /// True where the body could have carried the service's own alerts but did not say
+    /// (a WeatherKit body without `weatherAlerts`): no alerts is then not "none in force".
+    public var alertsUnknown: Bool? = nil
 
     public init(
         location: Location, current: CurrentConditions, hourly: [HourlyForecast],

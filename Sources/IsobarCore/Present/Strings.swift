@@ -200,18 +200,25 @@ public struct Strings: Sendable {
         }
     }
 
-    /// A strings file of the theme: the site's `i18n/NAME` when it has one, else the built-in one.
+    /// A strings file of the theme: the site's `i18n/NAME` when it has one, else the built-in
+    /// one; a site's own file overrides the built-in file of its name key by key, so it may
+    /// hold only the keys it changes.
     public struct ThemeFile: Sendable {
         public var path: String
         var data: Data?
+        /// The built-in file beneath a site's own (its path and bytes).
+        var beneath: (path: String, data: Data)? = nil
     }
 
     static func themeFile(_ name: String, templates: URL) -> ThemeFile {
-        let file = templates.appendingPathComponent("i18n/\(name)")
-        if let data = FileManager.default.contents(atPath: file.path) { return ThemeFile(path: file.path, data: data) }
         let relative = "i18n/\(name)"
-        return ThemeFile(path: ThemeFiles.builtinPath(ThemeFiles.templatesFolder, relative),
-                         data: ThemeFiles.builtin(under: ThemeFiles.templatesFolder)[relative])
+        let builtin = ThemeFiles.builtin(under: ThemeFiles.templatesFolder)[relative]
+        let builtinPath = ThemeFiles.builtinPath(ThemeFiles.templatesFolder, relative)
+        let file = templates.appendingPathComponent(relative)
+        if let data = FileManager.default.contents(atPath: file.path) {
+            return ThemeFile(path: file.path, data: data, beneath: builtin.map { (builtinPath, $0) })
+        }
+        return ThemeFile(path: builtinPath, data: builtin)
     }
 
     /// The English strings of the theme, for suggestions; `inTemplates`: only those a
@@ -224,17 +231,25 @@ public struct Strings: Sendable {
     /// The CLDR plural categories a plural string's mapping may name.
     static let pluralCategories: Set<String> = ["zero", "one", "two", "few", "many", "other"]
 
-    /// A flat mapping of keys to strings, or to plural mappings; nil when the file does not exist.
+    /// A flat mapping of keys to strings, or to plural mappings, the site's keys over the
+    /// built-in file's; nil when the file does not exist.
     static func read(_ theme: ThemeFile) throws -> Table? {
-        guard let data = theme.data else { return nil }
+        guard let data = theme.data, let own = try parse(data, path: theme.path) else { return nil }
+        guard let beneath = theme.beneath, var table = try parse(beneath.data, path: beneath.path) else { return own }
+        table.strings.merge(own.strings) { $1 }
+        table.plurals.merge(own.plurals) { $1 }
+        return table
+    }
+
+    private static func parse(_ data: Data, path: String) throws -> Table? {
         // Read like the config: positions for bad bytes and syntax, and a limit on aliases.
-        guard let root = try YAMLDocument(data: data, file: theme.path).root, case .mapping(let mapping) = root.node else {
-            throw IsobarError(step: .config, path: theme.path, message: "expected a mapping of keys to strings")
+        guard let root = try YAMLDocument(data: data, file: path).root, case .mapping(let mapping) = root.node else {
+            throw IsobarError(step: .config, path: path, message: "expected a mapping of keys to strings")
         }
         func failure(_ node: Node, _ message: String) -> IsobarError {
             IsobarError(
                 step: .config,
-                location: SourceLocation(file: theme.path, line: node.mark?.line ?? 1, column: node.mark?.column ?? 1, in: root.text),
+                location: SourceLocation(file: path, line: node.mark?.line ?? 1, column: node.mark?.column ?? 1, in: root.text),
                 message: message)
         }
         var table = Table()

@@ -51,12 +51,18 @@ public final class UnitFormatter: Sendable {
         }
     }
 
-    /// `number` (canonical) as a page shows it: "18 km/h", "18 км/ч", "−3°", "%50".
+    /// `number` (canonical) as a page shows it: "18 km/h", "18 км/ч", "−3°", "%50". A
+    /// trace of rain that would round to nothing is "< 0.1 mm" ("< 0.01 in"): some fell.
     func text(_ kind: Quantity.Kind, _ number: Double) -> String {
         // A difference is unsigned: the words around it say warmer or colder.
         let value = kind == .temperatureChange ? abs(value(kind, number)) : value(kind, number)
         let display = display(kind, value)
-        return formats.format(display.unit, digits: display.digits).string(value)
+        let format = formats.format(display.unit, digits: display.digits)
+        if kind == .precipitation, value > 0 {
+            let step = pow(10, -Double(display.digits))
+            if value < step / 2 { return "< " + format.string(step) }
+        }
+        return format.string(value)
     }
 
     /// The unit alone as it stands with `number` (plural forms differ: "1 mila/h",

@@ -8,11 +8,12 @@ enum LoopbackHost {
     static let names: Set<String> = ["localhost", "127.0.0.1", "[::1]"]
 
     /// Whether `host` (the header's value; nil when absent) names this server: one of
-    /// `names`, in any case, with `:port`; without a port only when the port is 80, which
-    /// a browser leaves out.
+    /// `names`, in any case, alone (a client that leaves the port out: curl behind some
+    /// proxies, a hand-written request) or with `:port`. A rebinding page carries its own
+    /// name, with or without a port, so leaving the port out opens nothing.
     static func accepts(_ host: String?, port: UInt16) -> Bool {
         guard let host = host?.lowercased() else { return false }
-        if names.contains(host) { return port == 80 }
+        if names.contains(host) { return true }
         guard let colon = host.lastIndex(of: ":"), host[host.index(after: colon)...] == String(port) else { return false }
         return names.contains(String(host[..<colon]))
     }

@@ -55,7 +55,7 @@ extension Forecast {
             case .openweather, .weatherkit:
                 // The provider's own alerts, where it sent the page's data; the free 2.5 API
                 // sends none at all: it does not cover the city.
-                guard source.api.hasPrefix(kind == .openweather ? "openweather/onecall" : "weatherkit") else { continue }
+                guard source.api.hasPrefix(kind == .openweather ? "openweather/onecall" : "weatherkit"), alertsUnknown != true else { continue }
                 found += alerts.map { var alert = $0; alert.source = kind; return alert }
                 coverage.sources.append(kind)
             case .nws, .meteoalarm:
