@@ -36,11 +36,11 @@ let package = Package(
         .systemLibrary(
             name: "CPng", pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
-        // ...and libjpeg(-turbo) (Debian: libjpeg-dev): with libpng, a map tile is decoded
+        // ...and libjpeg(-turbo) (Debian: libjpeg62-turbo-dev): with libpng, a map tile is decoded
         // in full before it is kept (CTiles, in C: both report errors by longjmp).
         .systemLibrary(
             name: "CJpeg", pkgConfig: "libjpeg",
-            providers: [.apt(["libjpeg-dev"]), .brew(["jpeg-turbo"])]),
+            providers: [.apt(["libjpeg62-turbo-dev"]), .brew(["jpeg-turbo"])]),
         .target(name: "CTiles", dependencies: ["CPng", "CJpeg"]),
         // The share cards' helper processes (posix_spawn with glibc's closefrom), in C:
         // it needs _GNU_SOURCE.

@@ -20,6 +20,6 @@ enum LoopbackHost {
 
     /// The refusal's text, which says what is answered.
     static func refusal(port: UInt16) -> String {
-        "isobar serve answers only to localhost, 127.0.0.1 and [::1] on port \(port)\n"
+        "isobar serve answers only to localhost, 127.0.0.1 and [::1], with no port or port \(port)\n"
     }
 }
