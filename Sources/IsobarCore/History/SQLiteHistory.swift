@@ -55,7 +55,7 @@ public final class SQLiteHistory: HistoryStore {
         // Made before it is opened, so its identity is known: a reader opens the file by its
         // path when a page first needs one, and must open the writer's file, or a history
         // moved, replaced or deleted during the build would be read as another ("no such table").
-        if !existed { FileManager.default.createFile(atPath: file.path, contents: nil) }
+        if !existed { _ = FileManager.default.createFile(atPath: file.path, contents: nil) }
         let identity = FileIdentity(path: file.path)
         self.identity = identity
         configuration.prepareDatabase { db in
