@@ -45,4 +45,10 @@ import Testing
         #expect(page.contains("Feels like, roughly"), "the site's key")
         #expect(page.contains("Humidity"), "the built-in English beneath")
     }
+
+    /// Issue 55: the CLI's counts take English's plural rules, as the pages' counts do.
+    @Test func theCommandLinesCountsReadRight() {
+        #expect(counted(1, "place", "places") == "1 place" && counted(0, "place", "places") == "0 places")
+        #expect(counted(5, "call", "calls") == "5 calls" && counted(1, "file", "files") == "1 file")
+    }
 }

@@ -142,7 +142,7 @@ public struct SiteChecker: Sendable {
             }
         }
         let summary = errors.isEmpty
-            ? "ok: \(config.cities.count) cities, \(templateCount) templates, \(placeCount) places; \(warnings.count) warning\(warnings.count == 1 ? "" : "s")"
+            ? "ok: \(counted(config.cities.count, "city", "cities")), \(counted(templateCount, "template", "templates")), \(counted(placeCount, "place", "places")); \(counted(warnings.count, "warning", "warnings"))"
             : "\(errors.count) error\(errors.count == 1 ? "" : "s"), \(warnings.count) warning\(warnings.count == 1 ? "" : "s")"
         return Result(errors: errors, warnings: warnings, notes: Self.chainNotes(config) + [BudgetEstimate.describe(config), BudgetEstimate.normals(config), Self.mapNote(config)].compactMap { $0 },
                       summary: summary)

@@ -115,7 +115,7 @@ public struct BuildReport: Sendable {
         let built = count(.fresh) + count(.stale) + count(.deferred) - waiting
         var line = interrupted ? "interrupted: " : ""
         if siteWritten {
-            line += "built \(built) of \(cities.count) cities into \(output.path): \(filesWritten) files written, \(filesUnchanged) unchanged, \(filesRemoved) removed"
+            line += "built \(built) of \(counted(cities.count, "city", "cities")) into \(output.path): \(counted(filesWritten, "file", "files")) written, \(filesUnchanged) unchanged, \(filesRemoved) removed"
         } else {
             line += "nothing built into \(output.path) yet: no city has data, and the call budget allows none of their calls this run; the site was left as it was"
         }
@@ -129,7 +129,7 @@ public struct BuildReport: Sendable {
             if let pruned = history.pruned { line += ", \(pruned.rows) old rows pruned" }
             if history.error != nil { line += history.pruneFailed ? ", not pruned" : "; history not recorded" }
         }
-        if requests.sent > 0 || budget != nil { line += "; \(requests.sent) requests" }
+        if requests.sent > 0 || budget != nil { line += "; \(counted(requests.sent, "request", "requests"))" }
         if let budget {
             if let left = budget.leftToday { line += ", \(left) of daily_limit \(budget.limits.daily!) left" }
             if let left = budget.leftThisMonth { line += ", \(left) of monthly_limit \(budget.limits.monthly!) left" }

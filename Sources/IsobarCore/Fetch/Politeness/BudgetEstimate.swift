@@ -34,7 +34,7 @@ public enum BudgetEstimate {
         guard let calls = callsPerRefresh(config), let (limits, key) = limits(config) else { return nil }
         let refreshes = config.cities.map { (calls: calls, refresh: $0.refresh ?? config.cache.maxAge) }
         let needed = refreshes.reduce(0.0) { $0 + Double($1.calls) * CallPeriod.daySeconds / max($1.refresh, 60) }
-        let cities = "\(grouped(config.cities.count)) \(config.cities.count == 1 ? "city" : "cities") × \(calls) calls"
+        let cities = "\(grouped(config.cities.count)) \(config.cities.count == 1 ? "city" : "cities") × \(counted(calls, "call", "calls"))"
         let note = config.provider == .openweather && config.openWeather.api == .auto ? " (3 for a key without One Call, on the free pair)" : ""
         let uniform = Set(refreshes.map(\.refresh)).count == 1
         let cadence = uniform ? " every \(ProgressDisplay.duration(max(refreshes[0].refresh, 60)))" : " at their refresh intervals"
