@@ -17,6 +17,16 @@ struct Isobar: AsyncParsableCommand {
     /// wants a value, so a bare one is given `forever`.
     static func main() async {
         let arguments = CommandLine.arguments.dropFirst().map { $0 == "--wait" ? "--wait=\(OutputLock.Waiting.foreverOption)" : $0 }
+        // A mistyped command gets the nearest one, not the parser's "Unexpected argument".
+        if let first = arguments.first, !first.hasPrefix("-") {
+            let names = configuration.subcommands.map { $0._commandName }
+            if !names.contains(first), first != "help" {
+                let nearest = Spelling.closest(to: first, among: names.filter { $0 != DrawCards._commandName })
+                printError("error: \"\(first)\" is not an isobar command" + (nearest.map { "; did you mean `\($0)`?" } ?? "")
+                           + "\n  hint: `isobar --help` lists them")
+                Foundation.exit(64)
+            }
+        }
         await main(arguments)
     }
 }
@@ -243,7 +253,7 @@ struct Check: AsyncParsableCommand {
 
 struct New: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Write a new site into DIR: a commented isobar.yml (Open-Meteo, no key needed), places, a README.")
+        abstract: "Write a new site into DIR: a commented isobar.yml (MET Norway, then Open-Meteo; no key needed), places, a README.")
 
     @Argument(help: "A new or empty folder.")
     var folder: String

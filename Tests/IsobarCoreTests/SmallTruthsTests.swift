@@ -51,4 +51,15 @@ import Testing
         #expect(counted(1, "place", "places") == "1 place" && counted(0, "place", "places") == "0 places")
         #expect(counted(5, "call", "calls") == "5 calls" && counted(1, "file", "files") == "1 file")
     }
+
+    /// Issue 55: a mistyped command gets the nearest one; a missing config points at `isobar new`.
+    @Test func aMistypedCommandAndAMissingConfigSayWhatToDo() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.cleanup() }
+        let typo = try await IsobarRun.launch(["biuld"], in: folder.url)
+        #expect(typo.status == 64 && typo.stderr.contains("error: \"biuld\" is not an isobar command; did you mean `build`?"), "\(typo.stderr)")
+        let missing = try await IsobarRun.launch(["build"], in: folder.url)
+        #expect(missing.status == 1 && missing.stderr.contains("cannot read the config file") && missing.stderr.contains("`isobar new DIR`"), "\(missing.stderr)")
+        #expect(try await IsobarRun.launch(["help"], in: folder.url).status == 0)
+    }
 }

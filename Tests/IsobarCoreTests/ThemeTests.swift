@@ -100,7 +100,7 @@ import Testing
         #expect(try String(contentsOf: config, encoding: .utf8).contains("\nprovider: [met-norway, open-meteo]\n"))
         try local(config)
         let check = try await IsobarRun.launch(["check"], in: site)
-        #expect(check.status == 0 && check.stdout.contains("ok: 3 cities, 13 templates, 1 places"), "\(check.stdout)\(check.stderr)")
+        #expect(check.status == 0 && check.stdout.contains("ok: 3 cities, 13 templates, 1 place"), "\(check.stdout)\(check.stderr)")
         #expect(check.stdout.contains("providers: met-norway → open-meteo"), "\(check.stdout)")
         #expect(check.stderr.contains("contact \"you@example.org\" is an example address"), "\(check.stderr)")
         let built = try await IsobarRun.launch(["build"], in: site)

@@ -21,7 +21,7 @@ public enum ConfigLoader {
         } catch {
             throw IsobarError(
                 step: .config, path: file.path, message: "cannot read the config file",
-                hint: "create it (see README, \"Configuration\") or pass --config PATH")
+                hint: "`isobar new DIR` writes a site to start from; or pass --config PATH (README, \"Configuration\")")
         }
         return try config(from: YAMLDocument(data: data, file: file.path), file: file)
     }

@@ -200,8 +200,8 @@ enum YAMLKeyPath {
 }
 
 /// "Did you mean" suggestions for misspelt keys and names.
-enum Spelling {
-    static func closest(to word: String, among candidates: [String]) -> String? {
+public enum Spelling {
+    public static func closest(to word: String, among candidates: [String]) -> String? {
         let scored = candidates.map { ($0, distance(word.lowercased(), $0.lowercased())) }
         guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }
         // Suggest only what is plausibly a typo, not any key at all.
