@@ -50,7 +50,7 @@ public final class CardHelperProcess {
         request += Self.header([UInt32(body.count)]) + body
         guard Self.write(request, to: input) else { throw ended() }
         guard let header = read(5, before: deadline, limit: limit) else { throw ended(after: deadline, limit: limit) }
-        let length = Int(header[1]) | Int(header[2]) << 8 | Int(header[3]) << 16 | Int(header[4]) << 24
+        let length = Self.number(header[1..<5])
         guard let answer = read(length, before: deadline, limit: limit) else { throw ended(after: deadline, limit: limit) }
         guard header[0] == 0 else { throw CardRasterizer.Failure(message: String(decoding: answer, as: UTF8.self)) }
         return Data(answer)
@@ -68,6 +68,11 @@ public final class CardHelperProcess {
         close(output)
         var status: Int32 = 0
         while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+    }
+
+    /// A frame's little-endian UInt32, read back.
+    private static func number(_ bytes: ArraySlice<UInt8>) -> Int {
+        bytes.reversed().reduce(0) { $0 << 8 | Int($1) }
     }
 
     private static func header(_ values: [UInt32]) -> [UInt8] {
@@ -143,9 +148,6 @@ public final class CardHelperProcess {
                 got += n
             }
             return bytes
-        }
-        func number(_ bytes: ArraySlice<UInt8>) -> Int {
-            bytes.reversed().reduce(0) { $0 << 8 | Int($1) }
         }
         while let header = readExactly(12) {
             let width = number(header[0..<4]), height = number(header[4..<8]), length = number(header[8..<12])
