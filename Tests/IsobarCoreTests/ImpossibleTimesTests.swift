@@ -82,7 +82,6 @@ import Testing
     /// A data time 15 days before the clock it was fetched at is refused live, and built
     /// from a recording, which is judged by its own clock.
     @Test func aRecordingIsJudgedByItsOwnClock() throws {
-        let service = Self.services[2]
         var fetched = CityResponses(city: MetNorwayTests.bergen, responses: [
             .metNorwayForecast: RawResponse(endpoint: .metNorwayForecast, body: try Fixtures.sample("bergen-no", .metNorwayForecast).body,
                                             fetchedAt: Date(timeIntervalSince1970: 1_795_348_800 + 15 * 86_400)),

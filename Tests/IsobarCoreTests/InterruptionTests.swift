@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import IsobarCore
 
@@ -181,25 +182,25 @@ import Testing
     }
 
     @Test func plainLinesComeEveryTenPercentAndMinuteWhicheverIsRarer() {
-        nonisolated(unsafe) var now: TimeInterval = 0
-        let clock = MonotonicClock(now: { now }, sleep: { _ in })
+        let time = Mutex<TimeInterval>(0)
+        let clock = MonotonicClock(now: { time.withLock { $0 } }, sleep: { _ in })
         let lines = Lines()
         let display = ProgressDisplay(mode: .lines, verbose: false, clock: clock, write: lines.add)
         let outcome = CityOutcome(slug: "a", name: "A", status: .fresh, error: nil, dataTime: nil)
         display.runStarted(cities: 100)
         // A quick run: 100 cities in 50 s, no line at all.
         for _ in 0..<100 {
-            now += 0.5
+            time.withLock { $0 += 0.5 }
             display.cityDone(outcome, requests: 2)
         }
         #expect(lines.text.isEmpty)
         // A slow one: a city every 10 s (1,000 s in all): a line per 10 %, never closer than a minute.
         let slow = Lines()
-        now = 0
+        time.withLock { $0 = 0 }
         let long = ProgressDisplay(mode: .lines, verbose: false, clock: clock, write: slow.add)
         long.runStarted(cities: 100)
         for _ in 0..<100 {
-            now += 10
+            time.withLock { $0 += 10 }
             long.requestSent()
             long.cityDone(outcome, requests: 1)
         }
@@ -208,11 +209,11 @@ import Testing
         #expect(printed.first == "progress: 10/100 cities (10 %) · 10 requests · about 15 min left")
         // And a city every second: 10 % is 10 s, so the minute decides.
         let fast = Lines()
-        now = 0
+        time.withLock { $0 = 0 }
         let minute = ProgressDisplay(mode: .lines, verbose: false, clock: clock, write: fast.add)
         minute.runStarted(cities: 1000)
         for _ in 0..<1000 {
-            now += 0.3
+            time.withLock { $0 += 0.3 }
             minute.cityDone(outcome, requests: 0)
         }
         #expect(fast.text.split(separator: "\n").count == 4, "300 s: a line a minute at most: \(fast.text)")

@@ -27,7 +27,7 @@ enum TileImage {
         let ok = data.withUnsafeBytes { raw in
             decode(raw.bindMemory(to: UInt8.self).baseAddress, data.count, &width, &height, &reason, reason.count)
         }
-        guard ok == 1 else { return "a broken image (\(String(cString: reason)))" }
+        guard ok == 1 else { return "a broken image (\(String(decoding: reason.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)))" }
         guard width == pixels, height == pixels else { return "an image of \(width) × \(height) pixels, not \(pixels) × \(pixels)" }
         return nil
     }

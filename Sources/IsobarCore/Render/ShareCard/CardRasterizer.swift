@@ -26,9 +26,9 @@ enum CardRasterizer {
     static func png(svg: String, width: Int, height: Int) throws(Failure) -> Data {
         var problem: UnsafeMutablePointer<GError>?
         let bytes = Array(svg.utf8)
-        let handle = bytes.withUnsafeBufferPointer { rsvg_handle_new_from_data($0.baseAddress, gsize($0.count), &problem) }
+        let handle = bytes.withUnsafeBufferPointer { rsvg_handle_new_from_data($0.baseAddress, $0.count, &problem) }
         guard let handle else { throw Failure(message: consume(problem) ?? "librsvg cannot read it") }
-        defer { g_object_unref(handle) }
+        defer { g_object_unref(UnsafeMutableRawPointer(handle)) }
 
         // No alpha channel: the card is opaque, and an RGB PNG is a quarter smaller.
         let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height))
