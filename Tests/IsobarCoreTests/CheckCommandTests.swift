@@ -13,6 +13,40 @@ import Testing
         try Data(change(try String(contentsOf: url, encoding: .utf8)).utf8).write(to: url)
     }
 
+    /// Every problem of a config in one run, in the file's order, each at its place with its
+    /// hint: a misspelt key (whose value is then read as the key's, so it is not also
+    /// "missing"), a top-level key indented under another, a nameless city, a bad value.
+    @Test func everyConfigProblemIsReportedInOneRun() throws {
+        let site = try TemporaryFolder.demoSite(items: ["Templates", "Data"])
+        defer { site.cleanup() }
+        _ = try site.write("""
+            base_url: https://w.example.org/
+            provider: snapshot
+            langauge: en
+            open_meteo:
+              cache:
+                dir: .c
+            cities:
+              - { name: London, contry: GB }
+              - { country: FR }
+              - { name: Rome, country: IT, lat: 200 }
+            """, to: "isobar.yml")
+        let run = try check(site)
+        #expect(run.status == 1)
+        let errors = run.stderr.split(separator: "\n").filter { $0.contains(": error: ") }.map { String($0.split(separator: "/").last ?? "") }
+        #expect(errors == [
+            "isobar.yml:3:1: error: langauge: unknown key",
+            "isobar.yml:5:3: error: open_meteo.cache: unknown key",
+            "isobar.yml:8:21: error: cities[0].contry: unknown key",
+            "isobar.yml:9:5: error: missing required key \"cities[1].name\"",
+            "isobar.yml:10:37: error: cities[2].lat: latitude must be between -90 and 90",
+        ], "\(run.stderr)")
+        #expect(run.stderr.contains("hint: did you mean \"language\"?"))
+        #expect(run.stderr.contains("hint: indented under `open_meteo:` — did you mean a top-level `cache:`?"))
+        #expect(run.stderr.contains("hint: every city needs the name visitors read"))
+        #expect(run.stdout.isEmpty && run.stderr.hasSuffix("5 errors in the config; templates and places not checked\n"), "\(run.stderr)")
+    }
+
     @Test func aGoodSiteChecksOut() throws {
         let site = try TemporaryFolder.demoSite()
         defer { site.cleanup() }
@@ -225,8 +259,8 @@ import Testing
         ("an empty file", [], nil, "the top level: the config file is empty"),
         ("a list as a key", Array("base_url: https://w.example.org/\n[a, b]: 1\ncities: [{ name: Oslo, country: NO }]\n".utf8),
          "2:1", "the top level: a list used as a key"),
-        ("a list as a city's key", Array("base_url: https://w.example.org/\ncities:\n  - { name: Oslo, [x]: 1 }\n".utf8),
-         "3:19", "cities[0]: a list used as a key"),
+        ("a list as a city's key", Array("base_url: https://w.example.org/\ncities:\n  - { name: Oslo, country: NO, [x]: 1 }\n".utf8),
+         "3:32", "cities[0]: a list used as a key"),
         ("a list as the document", Array("- base_url: https://w.example.org/\n".utf8),
          "1:1", "the top level: expected a mapping of keys to values, found a list"),
         ("an unclosed mapping", Array("base_url: https://w.example.org/\ncities:\n  - { name: Oslo, country: NO\n".utf8),

@@ -127,6 +127,21 @@ import Testing
         #expect(renewed.expires == all.last?.expires && renewed.lastModified == MetNorwayStandIn.lastModified)
     }
 
+    /// When that geocoder cannot be reached, the message names the service asked, not MET.
+    @Test func aGeocoderThatCannotBeReachedIsNamedForItsService() async throws {
+        let server = try MetNorwayStandIn()
+        defer { server.stop() }
+        let site = try Self.site(server, cities: "  - { name: Oslo, country: \"NO\", timezone: Europe/Oslo }")
+        defer { site.cleanup() }
+        let config = try String(contentsOf: site.url.appendingPathComponent("isobar.yml"), encoding: .utf8)
+        let closed = try SSHServer.freePort()
+        try (config + "\nopen_meteo: { geocoding_url: \"http://127.0.0.1:\(closed)\" }\n").write(to: site.url.appendingPathComponent("isobar.yml"), atomically: true, encoding: .utf8)
+        let run = try await IsobarRun.launch(["build"], in: site.url)
+        #expect(run.status != 0)
+        #expect(run.stderr.contains("open-meteo geocoding /v1/search: service unreachable"), "\(run.stderr)")
+        #expect(try server.requests().isEmpty)
+    }
+
     /// MET has no geocoder: a city without `lat`/`lon` is located by Open-Meteo's, as with
     /// `provider: open-meteo`, and MET is asked at the answer's coordinates, rounded.
     /// Offline, the stored answers serve and nothing is sent.

@@ -42,54 +42,72 @@ public enum ConfigLoader {
                 step: .config, location: SourceLocation(file: file.path, line: 1, column: 1, in: root.text),
                 message: "\(YAMLKeyPath.shown("")): the config file holds no settings", hint: hint)
         }
+        let problems = root.problems
+        let config = problems.attempt(nil) { try read(root, file: file, problems) }
+        if let combined = problems.combined() { throw combined }
+        return config!
+    }
+
+    /// The config, every section read even when one before it failed (`ConfigProblems`):
+    /// a failed section's stand-in is read on with, and the caller refuses the result.
+    private static func read(_ root: YAMLValue, file: URL, _ problems: ConfigProblems) throws -> SiteConfig {
         let folder = file.deletingLastPathComponent()
         let top = try root.mapping(allowed: topLevelKeys)
 
-        func path(_ key: String, default fallback: String) throws -> URL {
-            let raw = try top[key]?.nonEmptyString() ?? fallback
+        func path(_ key: String, default fallback: String) -> URL {
+            let raw = problems.attempt(fallback) { try top[key]?.nonEmptyString() ?? fallback }
             return URL(fileURLWithPath: raw, relativeTo: folder).standardizedFileURL
         }
 
-        let baseURLValue = try top.required("base_url", hint: "the address the site will be served at, e.g. https://weather.example.org/")
-        let baseURLText = try baseURLValue.nonEmptyString()
-        guard let baseURL = URL(string: baseURLText.hasSuffix("/") ? baseURLText : baseURLText + "/"),
-            let scheme = baseURL.scheme?.lowercased(), scheme == "http" || scheme == "https", baseURL.host != nil
-        else {
-            throw baseURLValue.error("\"\(baseURLText)\" is not an http(s) address", hint: "e.g. https://weather.example.org/")
+        let baseURL = problems.attempt(URL(string: "https://example.invalid/")!) {
+            let baseURLValue = try top.required("base_url", hint: "the address the site will be served at, e.g. https://weather.example.org/")
+            let baseURLText = try baseURLValue.nonEmptyString()
+            guard let baseURL = URL(string: baseURLText.hasSuffix("/") ? baseURLText : baseURLText + "/"),
+                let scheme = baseURL.scheme?.lowercased(), scheme == "http" || scheme == "https", baseURL.host != nil
+            else {
+                throw baseURLValue.error("\"\(baseURLText)\" is not an http(s) address", hint: "e.g. https://weather.example.org/")
+            }
+            return baseURL
         }
 
         // `languages:` makes a multilingual site: the first at the top, the others under
         // /<lang>/. `language:` alone is a site in one language.
-        var languages = try top["languages"].map { value -> [String] in
-            let items = try value.sequence()
-            guard !items.isEmpty else { throw value.error("the list is empty", hint: "list the site's languages, the first at the top level, e.g. [en, he, ar]") }
-            var seen: [String: YAMLValue] = [:]
-            return try items.map { item -> String in
-                let code = try languageCode(item)
-                if let first = seen[Strings.htmlLanguage(code)] {
-                    throw item.error("\"\(code)\" is listed twice (first at line \(first.location.line))", hint: "list each language once")
+        var languages = problems.attempt([]) {
+            try top["languages"].map { value -> [String] in
+                let items = try value.sequence()
+                guard !items.isEmpty else { throw value.error("the list is empty", hint: "list the site's languages, the first at the top level, e.g. [en, he, ar]") }
+                var seen: [String: YAMLValue] = [:]
+                return try items.map { item -> String in
+                    let code = try languageCode(item)
+                    if let first = seen[Strings.htmlLanguage(code)] {
+                        throw item.error("\"\(code)\" is listed twice (first at line \(first.location.line))", hint: "list each language once")
+                    }
+                    seen[Strings.htmlLanguage(code)] = item
+                    return code
                 }
-                seen[Strings.htmlLanguage(code)] = item
-                return code
-            }
-        } ?? []
-        let language = try top["language"].map(languageCode) ?? languages.first ?? "en"
+            } ?? []
+        }
+        let language = problems.attempt(languages.first ?? "en") { try top["language"].map(languageCode) ?? languages.first ?? "en" }
         if let first = languages.first, let value = top["language"], Strings.htmlLanguage(first) != Strings.htmlLanguage(language) {
-            throw value.error("`language: \(language)` is not the first of `languages:` (\(first)), whose pages go at the top level",
-                              hint: "leave out `language:`, or list \(language) first in `languages:`")
+            problems.add(value.error("`language: \(language)` is not the first of `languages:` (\(first)), whose pages go at the top level",
+                                     hint: "leave out `language:`, or list \(language) first in `languages:`"))
         }
         if languages.isEmpty { languages = [language] }
-        let units = try top["units"]?.oneOf(Units.self, what: "a unit system") ?? .metric
-        let providers = try top["provider"].map(providerChain) ?? [.openweather]
+        let units = problems.attempt(.metric) { try top["units"]?.oneOf(Units.self, what: "a unit system") ?? .metric }
+        let providers = problems.attempt([.openweather]) { try top["provider"].map(providerChain) ?? [.openweather] }
         let provider = providers[0]
 
-        let outputDirectory = try path("output", default: "_site")
+        let outputDirectory = path("output", default: "_site")
         // Each `provider:` written, the site's and the cities', for the checks on what the chains need.
         var chains: [(value: YAMLValue, kinds: [ProviderKind])] = top["provider"].map { [($0, providers)] } ?? []
-        let cities = try loadCities(top.required("cities", hint: "list the cities to build, e.g. `- { name: London, country: GB }`"), defaultUnits: units,
-                                    languages: languages, chains: &chains)
-        let snapshotDirectory = try path("snapshot_dir", default: "Samples")
-        let history = try loadHistory(top["history"], folder: folder)
+        let cities = problems.attempt([]) {
+            try loadCities(top.required("cities", hint: "list the cities to build, e.g. `- { name: London, country: GB }`"), defaultUnits: units,
+                           languages: languages, chains: &chains)
+        }
+        let snapshotDirectory = path("snapshot_dir", default: "Samples")
+        let history = problems.attempt(HistorySettings(database: resolved(".isobar/history.sqlite", in: folder))) {
+            try loadHistory(top["history"], folder: folder)
+        }
         // `Samples/past` beside the snapshots is a folder of its own, unless a city's slug
         // is `past`: then the two would be one folder.
         if provider == .snapshot, let past = history.startFrom,
@@ -102,50 +120,55 @@ public enum ConfigLoader {
 
         var config = SiteConfig(
             file: file.standardizedFileURL,
-            title: try top["title"]?.nonEmptyString() ?? "Isobar Weather",
+            title: problems.attempt("Isobar Weather") { try top["title"]?.nonEmptyString() ?? "Isobar Weather" },
             baseURL: baseURL,
             language: language,
             languages: languages,
             units: units,
             providers: providers,
             snapshotDirectory: snapshotDirectory,
-            openWeather: try loadOpenWeather(top["openweather"]),
-            openMeteo: try loadOpenMeteo(top["open_meteo"]),
-            cache: try loadCache(top["cache"], folder: folder),
+            openWeather: problems.attempt(OpenWeatherSettings()) { try loadOpenWeather(top["openweather"]) },
+            openMeteo: problems.attempt(OpenMeteoSettings()) { try loadOpenMeteo(top["open_meteo"]) },
+            cache: problems.attempt(CacheSettings(directory: resolved(".isobar/cache", in: folder))) { try loadCache(top["cache"], folder: folder) },
             history: history,
-            templatesDirectory: try path("templates", default: "Templates"),
-            publicDirectory: try path("public", default: "Public"),
-            placesFile: try path("places", default: "Data/places.json"),
+            templatesDirectory: path("templates", default: "Templates"),
+            publicDirectory: path("public", default: "Public"),
+            placesFile: path("places", default: "Data/places.json"),
             outputDirectory: outputDirectory,
-            staleAfter: try top["stale_after"].map { try duration($0, in: .staleAfter) } ?? 6 * 3600,
+            staleAfter: problems.attempt(6 * 3600) { try top["stale_after"].map { try duration($0, in: .staleAfter) } ?? 6 * 3600 },
             deploy: nil,
             cities: cities)
-        config.contact = try top["contact"].map(contact)
-        config.metNorway = try loadIdentifiedService(top["met_norway"], MetNorwaySettings())
-        config.nws = try loadIdentifiedService(top["nws"], NWSSettings())
-        try loadWarnings(top, into: &config)
-        config.map = try loadMap(top["map"])
-        config.normals = try loadNormals(top["normals"], folder: folder)
-        config.shareCard = try top["share_card"]?.bool() ?? true
-        config.offline = try top["offline"]?.bool() ?? true
+        config.contact = problems.attempt(nil) { try top["contact"].map(contact) }
+        config.metNorway = problems.attempt(MetNorwaySettings()) { try loadIdentifiedService(top["met_norway"], MetNorwaySettings()) }
+        config.nws = problems.attempt(NWSSettings()) { try loadIdentifiedService(top["nws"], NWSSettings()) }
+        problems.attempt(()) { try loadWarnings(top, into: &config) }
+        config.map = problems.attempt(nil) { try loadMap(top["map"]) }
+        config.normals = problems.attempt(.off) { try loadNormals(top["normals"], folder: folder) }
+        config.shareCard = problems.attempt(true) { try top["share_card"]?.bool() ?? true }
+        config.offline = problems.attempt(true) { try top["offline"]?.bool() ?? true }
         if config.map != nil, config.contact == nil, let value = top["map"] {
             // OpenStreetMap's tile usage policy: an identifying User-Agent, or be blocked.
-            throw value.error(
+            problems.add(value.error(
                 "map tiles need a contact: tile servers ask every request's User-Agent to say who sends it",
-                hint: "add `contact: you@example.org` (an e-mail or web address where the tile server can reach the site's owner) at the top level of \(file.lastPathComponent), or write `map: off`")
+                hint: "add `contact: you@example.org` (an e-mail or web address where the tile server can reach the site's owner) at the top level of \(file.lastPathComponent), or write `map: off`"))
         }
         for (value, kinds) in chains {
             guard let provider = kinds.first(where: { $0.contactRequiredBy != nil && config.contact(for: $0) == nil }),
                 let askedBy = provider.contactRequiredBy else { continue }
             // MET's terms and NWS's documentation: an unidentified client may be blocked without warning (403).
-            throw value.error(
+            problems.add(value.error(
                 "\(provider.rawValue) needs a contact: \(askedBy)",
-                hint: "add `contact: you@example.org` (an e-mail or web address where the service can reach the site's owner) at the top level of \(file.lastPathComponent)")
+                hint: "add `contact: you@example.org` (an e-mail or web address where the service can reach the site's owner) at the top level of \(file.lastPathComponent)"))
+            break
         }
         // Required at the first `provider:` that names weatherkit, the site's or a city's.
-        config.weatherKit = try loadWeatherKit(top["weatherkit"], required: chains.first { $0.kinds.contains(.weatherKit) }?.value, folder: folder)
+        config.weatherKit = problems.attempt(WeatherKitSettings()) {
+            try loadWeatherKit(top["weatherkit"], required: chains.first { $0.kinds.contains(.weatherKit) }?.value, folder: folder)
+        }
         // Last: a `file://` target is checked against every folder the site reads and writes.
-        config.deploy = try loadDeploy(top["deploy"], siteFolders: [("the output folder", outputDirectory)] + OutputSafety.sources(of: config))
+        config.deploy = problems.attempt(nil) {
+            try loadDeploy(top["deploy"], siteFolders: [("the output folder", outputDirectory)] + OutputSafety.sources(of: config))
+        }
         return config
     }
 
@@ -329,76 +352,82 @@ public enum ConfigLoader {
         guard !items.isEmpty else { throw value.error("the list is empty", hint: "add at least one city, e.g. `- { name: London, country: GB }`") }
         var cities: [CityConfig] = []
         var slugOwners: [String: YAMLValue] = [:]
+        // Each city read on its own: one city's problem does not hide the next one's.
         for item in items {
-            let map = try item.mapping(allowed: cityKeys)
-            let name = try map.required("name").nonEmptyString()
-            let countryValue = try map.required("country", hint: "the two-letter ISO 3166 code, e.g. GB")
-            let country = try countryValue.nonEmptyString().uppercased()
-            guard country.count == 2, country.allSatisfy({ $0.isASCII && $0.isLetter }) else {
-                throw countryValue.error("\"\(country)\" is not a two-letter country code", hint: "use the ISO 3166 code, e.g. GB, US, BR")
-            }
-            let state = try map["state"]?.nonEmptyString()
-            let lat = try map["lat"].map { value -> Double in
-                let number = try value.double()
-                guard (-90...90).contains(number) else { throw value.error("latitude must be between -90 and 90") }
-                return number
-            }
-            let lon = try map["lon"].map { value -> Double in
-                let number = try value.double()
-                guard (-180...180).contains(number) else { throw value.error("longitude must be between -180 and 180") }
-                return number
-            }
-            if (lat == nil) != (lon == nil) {
-                throw item.error("give both lat and lon, or neither", hint: "without them the city is geocoded by name")
-            }
-            let units = try map["units"]?.oneOf(Units.self, what: "a unit system") ?? defaultUnits
-            let timeZone = try map["timezone"].map { value -> String in
-                let id = try value.nonEmptyString()
-                guard TimeZone(identifier: id) != nil else {
-                    throw value.error("\"\(id)\" is not an IANA time zone", hint: "e.g. Europe/London or America/Sao_Paulo")
+            let city = item.problems.attempt(nil) { () throws -> CityConfig? in
+                let map = try item.mapping(allowed: cityKeys)
+                let nameHint = "every city needs the name visitors read, e.g. `- { name: London, country: GB }`"
+                let nameValue = try map.required("name", hint: nameHint)
+                let name = try nameValue.nonEmptyString(hint: nameHint)
+                let countryValue = try map.required("country", hint: "the two-letter ISO 3166 code, e.g. GB")
+                let country = try countryValue.nonEmptyString().uppercased()
+                guard country.count == 2, country.allSatisfy({ $0.isASCII && $0.isLetter }) else {
+                    throw countryValue.error("\"\(country)\" is not a two-letter country code", hint: "use the ISO 3166 code, e.g. GB, US, BR")
                 }
-                return id
-            }
-            let refresh = try map["refresh"].map { try duration($0, in: .refresh) }
-            let slugValue = map["slug"]
-            let slug: String
-            if let slugValue {
-                slug = try slugValue.nonEmptyString()
-                if let problem = Slug.problem(with: slug) {
-                    throw slugValue.error("\"\(slug)\" \(problem)", hint: "choose another slug, e.g. \(Slug.make(from: [name, country]))")
+                let state = try map["state"]?.nonEmptyString()
+                let lat = try map["lat"].map { value -> Double in
+                    let number = try value.double()
+                    guard (-90...90).contains(number) else { throw value.error("latitude must be between -90 and 90") }
+                    return number
                 }
-            } else {
-                // A name in a non-Latin script folds to nothing; "jp" alone would be a poor slug.
-                slug = Slug.make(from: [name]).isEmpty ? "" : Slug.make(from: [name, country])
-                if let problem = Slug.problem(with: slug) {
-                    throw item.error("the slug made from \"\(name)\" \(problem)", hint: "give the city its own `slug:`, e.g. slug: tokyo-jp")
+                let lon = try map["lon"].map { value -> Double in
+                    let number = try value.double()
+                    guard (-180...180).contains(number) else { throw value.error("longitude must be between -180 and 180") }
+                    return number
                 }
-            }
-            let at = slugValue ?? item
-            if languageFolders.contains(slug) {
-                throw at.error("slug \"\(slug)\" is the folder of the site's language \(slug)", hint: "give the city another `slug:`")
-            }
-            let language = try map["language"].map { value -> String in
-                let code = try languageCode(value)
-                guard let listed = languages.first(where: { Strings.htmlLanguage($0) == Strings.htmlLanguage(code) }) else {
-                    throw value.error("\"\(code)\" is not one of the site's languages (\(languages.joined(separator: ", ")))",
-                                      hint: "add it to `languages:` at the top, e.g. languages: [\((languages + [code]).joined(separator: ", "))]")
+                if (lat == nil) != (lon == nil) {
+                    throw item.error("give both lat and lon, or neither", hint: "without them the city is geocoded by name")
                 }
-                return listed
+                let units = try map["units"]?.oneOf(Units.self, what: "a unit system") ?? defaultUnits
+                let timeZone = try map["timezone"].map { value -> String in
+                    let id = try value.nonEmptyString()
+                    guard TimeZone(identifier: id) != nil else {
+                        throw value.error("\"\(id)\" is not an IANA time zone", hint: "e.g. Europe/London or America/Sao_Paulo")
+                    }
+                    return id
+                }
+                let refresh = try map["refresh"].map { try duration($0, in: .refresh) }
+                let slugValue = map["slug"]
+                let slug: String
+                if let slugValue {
+                    slug = try slugValue.nonEmptyString()
+                    if let problem = Slug.problem(with: slug) {
+                        throw slugValue.error("\"\(slug)\" \(problem)", hint: "choose another slug, e.g. \(Slug.make(from: [name, country]))")
+                    }
+                } else {
+                    // A name in a non-Latin script folds to nothing; "jp" alone would be a poor slug.
+                    slug = Slug.make(from: [name]).isEmpty ? "" : Slug.make(from: [name, country])
+                    if let problem = Slug.problem(with: slug) {
+                        throw item.error("the slug made from \"\(name)\" \(problem)", hint: "give the city its own `slug:`, e.g. slug: tokyo-jp")
+                    }
+                }
+                let at = slugValue ?? item
+                if languageFolders.contains(slug) {
+                    throw at.error("slug \"\(slug)\" is the folder of the site's language \(slug)", hint: "give the city another `slug:`")
+                }
+                let language = try map["language"].map { value -> String in
+                    let code = try languageCode(value)
+                    guard let listed = languages.first(where: { Strings.htmlLanguage($0) == Strings.htmlLanguage(code) }) else {
+                        throw value.error("\"\(code)\" is not one of the site's languages (\(languages.joined(separator: ", ")))",
+                                          hint: "add it to `languages:` at the top, e.g. languages: [\((languages + [code]).joined(separator: ", "))]")
+                    }
+                    return listed
+                }
+                let warningAreas = try map["warning_area"].map(warningAreaCodes) ?? []
+                if let first = slugOwners[slug] {
+                    throw at.error(
+                        "slug \"\(slug)\" is already used by \(first.keyPath) (line \(first.location.line))",
+                        hint: "give one of them its own `slug:`")
+                }
+                slugOwners[slug] = item
+                let providers = try map["provider"].map(providerChain)
+                if let value = map["provider"], let providers { chains.append((value, providers)) }
+                return CityConfig(
+                    name: name, country: country, state: state, latitude: lat, longitude: lon,
+                    units: units, slug: slug, timeZone: timeZone, refresh: refresh, language: language, providers: providers, warningAreas: warningAreas,
+                    listedAt: SourceLocation(file: item.file, line: item.node.mark?.line ?? 1, column: item.node.mark?.column ?? 1))
             }
-            let warningAreas = try map["warning_area"].map(warningAreaCodes) ?? []
-            if let first = slugOwners[slug] {
-                throw at.error(
-                    "slug \"\(slug)\" is already used by \(first.keyPath) (line \(first.location.line))",
-                    hint: "give one of them its own `slug:`")
-            }
-            slugOwners[slug] = item
-            let providers = try map["provider"].map(providerChain)
-            if let value = map["provider"], let providers { chains.append((value, providers)) }
-            cities.append(CityConfig(
-                name: name, country: country, state: state, latitude: lat, longitude: lon,
-                units: units, slug: slug, timeZone: timeZone, refresh: refresh, language: language, providers: providers, warningAreas: warningAreas,
-                listedAt: SourceLocation(file: item.file, line: item.node.mark?.line ?? 1, column: item.node.mark?.column ?? 1)))
+            if let city { cities.append(city) }
         }
         return cities
     }

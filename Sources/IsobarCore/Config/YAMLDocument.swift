@@ -46,7 +46,7 @@ struct YAMLDocument {
             // `.basic`: no implicit tags. Values are typed by what the key expects
             // (`YAMLValue.int()`, `.double()`…), and the default resolver ran regular
             // expressions over every scalar — most of the time of reading 10,000 cities.
-            root = try Yams.compose(yaml: text, .basic).map { YAMLValue(node: $0, keyPath: "", file: file, text: text) }
+            root = try Yams.compose(yaml: text, .basic).map { YAMLValue(node: $0, keyPath: "", file: file, text: text, problems: ConfigProblems()) }
         } catch let error as YamlError {
             throw Self.syntaxError(error, file: file, text: text)
         }

@@ -9,6 +9,8 @@ struct YAMLValue {
     let keyPath: String
     let file: String
     let text: String
+    /// Shared by every value of the document: what reading it has found wrong so far.
+    let problems: ConfigProblems
 
     var location: SourceLocation {
         let mark = node.mark
@@ -72,14 +74,14 @@ struct YAMLValue {
         }
     }
 
-    func nonEmptyString() throws -> String {
+    func nonEmptyString(hint: String? = nil) throws -> String {
         let text = try string()
         // Most values start and end with a visible ASCII character: nothing to trim, and no
         // trip through Foundation (some 10,000 instructions a value, three a city).
         let visible = UInt8(ascii: "!")...UInt8(ascii: "~")
         let value = text.utf8.first.map(visible.contains) == true && text.utf8.last.map(visible.contains) == true
             ? text : text.trimmingCharacters(in: .whitespaces)
-        guard !value.isEmpty else { throw error("must not be empty") }
+        guard !value.isEmpty else { throw error("must not be empty", hint: hint) }
         return value
     }
 
@@ -130,30 +132,47 @@ struct YAMLValue {
             throw error("expected a list, found \(typeName)")
         }
         return items.enumerated().map { index, item in
-            YAMLValue(node: item, keyPath: YAMLKeyPath.item(index, in: keyPath), file: file, text: text)
+            YAMLValue(node: item, keyPath: YAMLKeyPath.item(index, in: keyPath), file: file, text: text, problems: problems)
         }
     }
 
-    /// The mapping's entries, rejecting keys outside `allowed` with a "did you mean" hint.
+    /// The mapping's entries. A key outside `allowed` is a problem, with a "did you mean"
+    /// hint, or one about indentation when it is a top-level key indented under another;
+    /// reading goes on, with a misspelt key's value read as the key it is closest to (so
+    /// its value is checked too, and it is not also reported missing).
     func mapping(allowed: [String]) throws -> YAMLMapping {
         guard case .mapping(let mapping) = node else {
             throw error("expected a mapping of keys to values, found \(typeName)")
         }
+        if keyPath.isEmpty { problems.topLevelKeys = allowed }
         var entries: [String: YAMLValue] = [:]
+        var misspelt: [(key: String, value: YAMLValue)] = []
         for (keyNode, valueNode) in mapping {
             guard case .scalar = keyNode, let key = keyNode.string else {
-                let owner = YAMLValue(node: keyNode, keyPath: keyPath, file: file, text: text)
-                throw owner.error("\(owner.typeName) used as a key", hint: "keys are names, such as \(allowed.prefix(3).joined(separator: ", "))")
+                let owner = YAMLValue(node: keyNode, keyPath: keyPath, file: file, text: text, problems: problems)
+                problems.add(owner.error("\(owner.typeName) used as a key", hint: "keys are names, such as \(allowed.prefix(3).joined(separator: ", "))"))
+                continue
             }
             let path = YAMLKeyPath.key(key, in: keyPath)
-            let keyValue = YAMLValue(node: keyNode, keyPath: path, file: file, text: text)
+            let keyValue = YAMLValue(node: keyNode, keyPath: path, file: file, text: text, problems: problems)
             guard allowed.contains(key) else {
-                let hint = Spelling.closest(to: key, among: allowed).map { "did you mean \"\($0)\"?" }
-                    ?? "known keys here: \(allowed.joined(separator: ", "))"
-                throw keyValue.error("unknown key", hint: hint)
+                let closest = Spelling.closest(to: key, among: allowed)
+                let parent = keyPath.split(separator: ".").last.map(String.init) ?? keyPath
+                let hint: String
+                if !keyPath.isEmpty, problems.topLevelKeys.contains(key) {
+                    hint = "indented under `\(parent):` — did you mean a top-level `\(key):`? (start it at the line's first column)"
+                } else {
+                    hint = closest.map { "did you mean \"\($0)\"?" } ?? "known keys here: \(allowed.joined(separator: ", "))"
+                }
+                problems.add(keyValue.error("unknown key", hint: hint))
+                if let closest {
+                    misspelt.append((closest, YAMLValue(node: valueNode, keyPath: YAMLKeyPath.key(closest, in: keyPath), file: file, text: text, problems: problems)))
+                }
+                continue
             }
-            entries[key] = YAMLValue(node: valueNode, keyPath: path, file: file, text: text)
+            entries[key] = YAMLValue(node: valueNode, keyPath: path, file: file, text: text, problems: problems)
         }
+        for (key, value) in misspelt where entries[key] == nil { entries[key] = value }
         return YAMLMapping(owner: self, entries: entries)
     }
 }

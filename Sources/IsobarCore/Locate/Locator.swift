@@ -22,7 +22,15 @@ public struct Locator: Sendable {
     public func locate(_ city: CityConfig) async throws -> CityConfig {
         guard city.coordinates == nil else { return city }
         var answer = try store.read(slug: city.slug, endpoint: endpoint)
-        if answer == nil { answer = try await geocoder?.geocode(city) }
+        if answer == nil {
+            do {
+                answer = try await geocoder?.geocode(city)
+            } catch var error as IsobarError {
+                // Named for the service asked: MET Norway's cities are located by Open-Meteo's.
+                error.message = "\(endpoint.service) geocoding \(error.message)"
+                throw error
+            }
+        }
         guard let response = answer else {
             if !required { return city }
             throw IsobarError(

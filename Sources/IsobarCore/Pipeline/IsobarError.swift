@@ -43,6 +43,9 @@ public struct IsobarError: Error, Sendable, Equatable, CustomStringConvertible {
     public var location: SourceLocation?
     public var message: String
     public var hint: String?
+    /// The other problems found in the same reading of a file (the config's: `ConfigProblems`),
+    /// in the file's order; printed after this one.
+    public var alsoFound: [IsobarError] = []
 
     public init(
         step: BuildStep, path: String? = nil, location: SourceLocation? = nil,
@@ -85,6 +88,14 @@ public struct IsobarError: Error, Sendable, Equatable, CustomStringConvertible {
             text = labelled
         }
         if let hint { text += "\n  hint: \(hint)" }
+        for other in alsoFound { text += "\n" + other.description(label: label) }
         return text
+    }
+
+    /// This problem and those found with it, each alone.
+    public var eachProblem: [IsobarError] {
+        var first = self
+        first.alsoFound = []
+        return [first] + alsoFound
     }
 }

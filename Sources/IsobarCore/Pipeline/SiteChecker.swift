@@ -21,7 +21,9 @@ public struct SiteChecker: Sendable {
             config = try ConfigLoader.load(from: configFile)
             try OutputSafety.check(config)
         } catch {
-            return Result(errors: [Self.userError(error)], warnings: [], summary: "1 error in the config; templates and places not checked")
+            let errors = (error as? IsobarError)?.eachProblem ?? [Self.userError(error)]
+            return Result(errors: errors, warnings: [],
+                          summary: "\(counted(errors.count, "error", "errors")) in the config; templates and places not checked")
         }
         var errors: [IsobarError] = []
         var warnings: [String] = []

@@ -30,20 +30,25 @@ public struct IndexPageModel: Sendable {
         public var country: String
         /// Its last published page, kept when this run could not update it.
         public var href: String?
+        /// The language's words before it in the list: ", " or " and " (`missingAfter` ends it).
+        public var before: String = ""
     }
 
     public var t: [String: String]
     public var title: String
     public var cards: [Card]
     public var missing: [Missing]
+    /// What the language puts after the list's last item (nothing in most).
+    public var missingAfter: String
     /// Stored, not computed, like `CityPageModel`'s `has…` values.
     public var hasMissing: Bool
 
-    public init(t: [String: String], title: String, cards: [Card], missing: [Missing]) {
+    public init(t: [String: String], title: String, cards: [Card], missing: [Missing], missingAfter: String = "") {
         self.t = t
         self.title = title
         self.cards = cards
         self.missing = missing
+        self.missingAfter = missingAfter
         self.hasMissing = !missing.isEmpty
     }
 }

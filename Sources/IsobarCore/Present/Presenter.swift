@@ -294,6 +294,23 @@ public struct Presenter: Sendable {
         items.count < 2 ? items.joined() : items.formatted(.list(type: .and).locale(locale))
     }
 
+    /// The words the language puts around the items of a list of `count` things (["", ", ",
+    /// ", and "] and "" in English), so a template can join items that are links: what
+    /// comes before each item, and what comes after the last. From the same list pattern as
+    /// `list`, with a marker in place of each item.
+    func listJoints(count: Int) -> (before: [String], after: String) {
+        guard count > 1 else { return (Array(repeating: "", count: count), "") }
+        let marker = { (item: Int) in "\u{E000}\(item)\u{E001}" }
+        var rest = Substring(list((0..<count).map(marker)))
+        var before: [String] = []
+        for item in 0..<count {
+            let range = rest.range(of: marker(item))!
+            before.append(String(rest[..<range.lowerBound]))
+            rest = rest[range.upperBound...]
+        }
+        return (before, String(rest))
+    }
+
     /// What `indexCard` reads of a forecast, and all the manifest keeps of it (a tenth of a
     /// 10,000-city site's memory is the manifest): the place, the time, temperature and
     /// main condition now, today's high and low, when rain or snow starts and stops in the

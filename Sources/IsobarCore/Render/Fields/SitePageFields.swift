@@ -27,6 +27,7 @@ extension IndexPageModel.Missing: TemplateModel {
         .init("name", \.name, "City name", example: "Lod"),
         .init("country", \.country, "ISO country code", example: "IL"),
         .init("href", \.href, "Its last published page, when there is one", example: "lod-il/index.html"),
+        .init("before", \.before, "The language's words before it in the list (its list pattern)", example: ", and "),
     ])
 }
 
@@ -36,6 +37,7 @@ extension IndexPageModel: TemplateModel {
         .init("title", \.title, "The site's title", example: "Isobar Weather"),
         .init("cards", \.cards, "A card per city, in config order"),
         .init("missing", \.missing, "Cities that could not be built"),
+        .init("missingAfter", \.missingAfter, "The language's words after the list's last item; mostly none"),
         .init("hasMissing", \.hasMissing, "Whether `missing` has any", example: "false"),
     ])
 }

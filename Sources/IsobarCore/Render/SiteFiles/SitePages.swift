@@ -44,13 +44,16 @@ enum SitePages {
                                                     href: root + page.path)
             }
             // A city without data is still listed, linking to its last page when there is one.
-            let missing = outcomes.filter { $0.built == nil }.map { result in
+            let failed = outcomes.filter { $0.built == nil }
+            let joints = language.presenter.listJoints(count: failed.count)
+            let missing = zip(failed, joints.before).map { result, before in
                 let page = cityPages[result.slug]?[position]
                 return IndexPageModel.Missing(
                     name: result.name, country: cities[result.slug]?.country ?? "",
-                    href: page.flatMap { previous.files[$0.path] != nil ? root + $0.path : nil })
+                    href: page.flatMap { previous.files[$0.path] != nil ? root + $0.path : nil }, before: before)
             }
-            let model = IndexPageModel(t: language.strings.table, title: config.title, cards: cards, missing: missing)
+            let model = IndexPageModel(t: language.strings.table, title: config.title, cards: cards, missing: missing,
+                                       missingAfter: joints.after)
             let page = try inputs.templates.renderPage(inputs.layout(
                 index, pages: indexes, title: config.title, description: cards.map(\.name).joined(separator: " · "),
                 kind: "index", content: try inputs.templates.renderBody("index", model), attributions: attributions,
