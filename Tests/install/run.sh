@@ -10,15 +10,12 @@ cd "$root"
 
 python3 Tests/install/quickstart.py check
 
-# The README's build line; a scratch folder of its own keeps the debug build's untouched.
-swift build -c release --static-swift-stdlib --scratch-path .build-release --product isobar 2>&1 | tail -n 1
-binary="$(swift build -c release --static-swift-stdlib --scratch-path .build-release --show-bin-path)/isobar"
-
+# The README's one step to `isobar` on the PATH (Tools/install.sh), into a prefix of its own;
+# its scratch folder keeps the debug build's untouched.
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 prefix="$work/usr/local"
-install -d "$prefix/bin"
-install -m 755 "$binary" "$prefix/bin/isobar"
+Tools/install.sh "$prefix"
 
 # No Swift library, and nothing from the toolchain's folder.
 toolchain=$(dirname "$(dirname "$(readlink -f "$(command -v swift)")")")
