@@ -28,11 +28,11 @@ let package = Package(
             name: "CCrypto", pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"]), .brew(["openssl"])]),
         // The share card's rasteriser: librsvg draws Templates/card.svg onto a cairo surface
-        // (Debian: librsvg2-dev, which brings cairo's headers). Its flags come from cairo's
+        // (Debian: librsvg2-dev, and libcairo2-dev, which owns cairo.pc). Its flags come from cairo's
         // pkg-config file: Sources/CRsvg/shim.h says why not librsvg's.
         .systemLibrary(
             name: "CRsvg", pkgConfig: "cairo",
-            providers: [.apt(["librsvg2-dev"]), .brew(["librsvg"])]),
+            providers: [.apt(["librsvg2-dev", "libcairo2-dev"]), .brew(["librsvg"])]),
         // ...and libpng writes the card's pixels as PNG (Debian: libpng-dev), faster than cairo.
         .systemLibrary(
             name: "CPng", pkgConfig: "libpng",
