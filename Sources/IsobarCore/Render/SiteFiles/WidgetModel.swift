@@ -45,9 +45,11 @@ enum NowBadge {
             let rest = removing([#" width="64" height="64""#, #" role="img""#], from: Array(icon[(open + tag.count)...]))
             picture = "<svg x=\"4\" y=\"4\" width=\"32\" height=\"32\"" + String(decoding: rest, as: UTF8.self)
         }
+        // Named by its first child <title> (SVG-AAM), not aria-labelledby: SVG 1.1, which a
+        // standalone file is checked against, has no aria-* attributes.
         return """
-            <svg xmlns="http://www.w3.org/2000/svg" width="160" height="40" viewBox="0 0 160 40" role="img" aria-labelledby="t">\
-            <title id="t">\(title)</title>\
+            <svg xmlns="http://www.w3.org/2000/svg" width="160" height="40" viewBox="0 0 160 40" role="img">\
+            <title>\(title)</title>\
             <style>\(palette)
             .badge { fill: var(--surface, Canvas); stroke: var(--border, GrayText); } .badge-text { fill: var(--text, CanvasText); }</style>\
             <rect class="badge" width="160" height="40" rx="8"/>\
