@@ -265,7 +265,8 @@ struct New: AsyncParsableCommand {
         do {
             let written = try NewSite.write(into: URL(fileURLWithPath: folder), language: language)
             print("wrote \(written.count) files into \(folder): isobar.yml, places.json, README.md")
-            print("next: cd \(folder) && isobar build   (then open _site/index.html)")
+            print("next: cd \(folder) && isobar serve --sample   (your cities with sample weather, offline; then open the address it prints)")
+            print("then: isobar build   (the real forecasts, into _site/)")
         } catch {
             printError((error as? IsobarError)?.description ?? "error: \(error)")
             throw ExitCode(1)

@@ -20,6 +20,9 @@ struct Serve: AsyncParsableCommand {
     @Flag(name: .long, help: "Make no network request; build from stored responses whatever their age.")
     var offline = false
 
+    @Flag(name: .long, help: "Your cities with sample weather, offline and without a key (every page says it is a sample; nothing is recorded or deployed).")
+    var sample = false
+
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port takes 0…65535 (0 for any free port)") }
     }
@@ -31,7 +34,7 @@ struct Serve: AsyncParsableCommand {
             throw ExitCode(1)
         }
         let preview = LivePreview(
-            configFile: config.url, port: UInt16(port), offline: offline,
+            configFile: config.url, port: UInt16(port), offline: offline, sample: sample,
             environment: .process(log: { printError($0) }))
         let stop = PendingCancel()
         let interruption = Interruption(notice: "stopping the preview", signals: [SIGINT, SIGTERM, SIGHUP], onFirst: { _ in stop.cancel() })

@@ -93,7 +93,7 @@ import Testing
         let parent = try TemporaryFolder()
         defer { parent.cleanup() }
         let made = try await IsobarRun.launch(["new", "weather"], in: parent.url)
-        #expect(made.status == 0 && made.stdout.contains("next: cd weather && isobar build"), "\(made.stdout)\(made.stderr)")
+        #expect(made.status == 0 && made.stdout.contains("next: cd weather && isobar serve --sample") && made.stdout.contains("then: isobar build"), "\(made.stdout)\(made.stderr)")
         let site = parent.url.appendingPathComponent("weather")
         #expect(Set(try FileManager.default.contentsOfDirectory(atPath: site.path)) == ["isobar.yml", "places.json", "README.md"])
         let config = site.appendingPathComponent("isobar.yml")

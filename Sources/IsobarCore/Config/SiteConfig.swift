@@ -44,6 +44,9 @@ public struct SiteConfig: Sendable, Equatable {
     public var staleAfter: TimeInterval
     /// Where `isobar deploy` puts the site; nil without a `deploy:` block.
     public var deploy: DeploySettings?
+    /// Set by `isobar serve --sample` (`SampleWeather`), never by the file: every page says
+    /// its weather is a sample.
+    public var sampleWeather = false
     public var cities: [CityConfig]
 
     /// The chain's first provider: the one the call budget plans for.

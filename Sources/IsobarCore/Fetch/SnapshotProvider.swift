@@ -15,12 +15,22 @@ public struct SnapshotProvider: ForecastProvider {
     public func fetch(_ city: CityConfig) async throws -> CityResponses {
         let store = self.store
         let responses = try await BlockingReads.perform { try store.readAll(slug: city.slug) }
-        let hasWhole = Endpoint.wholeForecasts.contains { responses[$0] != nil }
-        let hasFreePair = responses[.currentWeather] != nil && responses[.fiveDayForecast] != nil
-        guard hasWhole || hasFreePair else { throw missing(city, responses) }
+        guard Self.holdsAForecast(responses) else { throw missing(city, responses) }
         var recorded = CityResponses(city: city, responses: responses)
         recorded.recorded = true
         return recorded
+    }
+
+    /// Why the city has no forecast among the snapshots, if it has none: what
+    /// `isobar check` says before a build fails the city for it.
+    public func missingRecording(_ city: CityConfig) -> IsobarError? {
+        guard let responses = try? store.readAll(slug: city.slug) else { return missing(city, [:]) }
+        return Self.holdsAForecast(responses) ? nil : missing(city, responses)
+    }
+
+    private static func holdsAForecast(_ responses: [Endpoint: RawResponse]) -> Bool {
+        Endpoint.wholeForecasts.contains { responses[$0] != nil }
+            || responses[.currentWeather] != nil && responses[.fiveDayForecast] != nil
     }
 
     /// Names the file that is missing: half of the free pair names its other half, an

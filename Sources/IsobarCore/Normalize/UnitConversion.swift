@@ -14,4 +14,17 @@ struct UnitConversion: Sendable {
     func metresPerSecond(_ value: Double) -> Double {
         units == .imperial ? value * 0.44704 : value
     }
+
+    /// The inverses, for a body written in `units` from canonical numbers (the sample's).
+    func fromCelsius(_ value: Double) -> Double {
+        switch units {
+        case .metric: return value
+        case .imperial: return value * 9 / 5 + 32
+        case .standard: return value + 273.15
+        }
+    }
+
+    func fromMetresPerSecond(_ value: Double) -> Double {
+        units == .imperial ? value / 0.44704 : value
+    }
 }

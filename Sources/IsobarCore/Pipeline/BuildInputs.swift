@@ -40,6 +40,7 @@ struct BuildInputs: Sendable {
     static func load(_ options: BuildOptions, environment: BuildEnvironment, timer: StageTimer) throws -> BuildInputs {
         var config = try ConfigLoader.load(from: options.configFile)
         if let output = options.output { config.outputDirectory = output.standardizedFileURL }
+        if let sample = options.sample { config = try sample.prepare(config, now: environment.now(), log: environment.log) }
         try OutputSafety.check(config)
         let assets = try PublicAssets.read(config.publicDirectory, under: SiteLayout.assetsFolder)
         for warning in assets.warnings { environment.log("warning: \(warning)") }

@@ -143,6 +143,14 @@ public struct SiteChecker: Sendable {
                 errors.append(Self.userError(error))
             }
         }
+        // A city only snapshots can give a forecast: its recording must be there, or the
+        // build fails it.
+        let snapshots = SnapshotProvider(directory: config.snapshotDirectory)
+        for city in config.cities where config.providers(for: city) == [.snapshot] {
+            guard var missing = snapshots.missingRecording(city) else { continue }
+            missing.message = "\(city.name) (\(city.country)): \(missing.message)"
+            errors.append(missing)
+        }
         let summary = errors.isEmpty
             ? "ok: \(counted(config.cities.count, "city", "cities")), \(counted(templateCount, "template", "templates")), \(counted(placeCount, "place", "places")); \(counted(warnings.count, "warning", "warnings"))"
             : "\(errors.count) error\(errors.count == 1 ? "" : "s"), \(warnings.count) warning\(warnings.count == 1 ? "" : "s")"

@@ -10,6 +10,8 @@ public struct LayoutModel: Sendable {
         public var offline = false
         /// The theme's colour for the browser's bar (`--accent` in its style.css), when it has one.
         public var themeColor: String? = nil
+        /// Whether the weather is `serve --sample`'s, which every page then says.
+        public var sample = false
     }
 
     public struct Page: Sendable {

@@ -15,7 +15,7 @@ extension BuildInputs {
         return LayoutModel(
             t: strings.table,
             site: .init(title: config.title, language: strings.language, direction: strings.direction, baseURL: base,
-                        offline: config.offline, themeColor: themeColors.accent),
+                        offline: config.offline, themeColor: themeColors.accent, sample: config.sampleWeather),
             attributions: attributions,
             page: .init(title: title, description: description, canonicalURL: SiteLayout.url(of: page.path, base: base), root: root,
                         kind: kind, noIndex: kind == "not-found", home: root + page.language.folder + SiteLayout.index,

@@ -21,10 +21,15 @@ public struct LivePreview: Sendable {
     /// How often open pages are sent a comment, which finds the ones that went away.
     public var heartbeat: Duration = .seconds(15)
 
-    public init(configFile: URL, port: UInt16, offline: Bool, environment: BuildEnvironment) {
+    /// `--sample`: the site's cities with sample weather (`SampleWeather`), whose
+    /// responses are written in the temporary folder.
+    public var sample = false
+
+    public init(configFile: URL, port: UInt16, offline: Bool, sample: Bool = false, environment: BuildEnvironment) {
         self.configFile = configFile
         self.port = port
         self.offline = offline
+        self.sample = sample
         self.environment = environment
     }
 
@@ -100,7 +105,8 @@ public struct LivePreview: Sendable {
         let started = environment.clock.now()
         do {
             let report = try await SiteBuilder(environment: environment).build(
-                BuildOptions(configFile: configFile, output: site, offline: offline))
+                BuildOptions(configFile: configFile, output: site, offline: offline,
+                             sample: sample ? SampleWeather(directory: site.deletingLastPathComponent().appendingPathComponent("sample")) : nil))
             for line in report.problemLines { environment.log(line) }
             // Every city waits for its first data under the call budget: nothing to serve
             // yet, and the page says when the first comes.

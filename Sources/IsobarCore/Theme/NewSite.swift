@@ -56,7 +56,8 @@ public enum NewSite {
         # My Weather
 
         Built with Isobar. Next: edit `isobar.yml` (title, base_url, your cities), run
-        `isobar check`, then `isobar build`, and open `_site/index.html`. To change how it
+        `isobar check`, and `isobar serve --sample` to see your cities with sample weather
+        (offline, no key); then `isobar build`, and open `_site/index.html`. To change how it
         looks, `isobar theme eject` copies the theme here, `isobar serve` shows the site at
         http://127.0.0.1:8787/ and reloads it on every save, and `isobar fields` lists every
         name a template may use.

@@ -57,6 +57,7 @@ extension LayoutModel.Site: TemplateModel {
         .init("baseURL", \.baseURL, "`base_url`", example: "https://weather.example.org/"),
         .init("offline", \.offline, "Whether the service worker is published (`offline:`)", example: "true"),
         .init("themeColor", \.themeColor, "The theme's colour for the browser's bar (`--accent` in style.css)", example: "#1d5fbf"),
+        .init("sample", \.sample, "Whether the weather is `isobar serve --sample`'s, not a forecast: say so on the page (`t.sample_weather`)", example: "false"),
     ])
 }
 
