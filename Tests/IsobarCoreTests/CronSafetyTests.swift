@@ -35,16 +35,16 @@ import Testing
         return site
     }
 
-    @Test func aKilledRunLeavesOnlyCompleteFiles() throws {
+    @Test func aKilledRunLeavesOnlyCompleteFiles() async throws {
         let site = try bigSite(count: 80)
         defer { site.cleanup() }
         let config = site.url.appendingPathComponent("isobar.yml")
         let english = try String(contentsOf: config, encoding: .utf8)
         let german = english.replacingOccurrences(of: "language: en", with: "language: de")
         // Two complete versions of every file: the published one, and the next.
-        #expect(try IsobarRun(["build", "--quiet", "--output", "old"], in: site.url).status == 0)
+        #expect(try await IsobarRun.launch(["build", "--quiet", "--output", "old"], in: site.url).status == 0)
         try Data(german.utf8).write(to: config)
-        #expect(try IsobarRun(["build", "--quiet", "--output", "new"], in: site.url).status == 0)
+        #expect(try await IsobarRun.launch(["build", "--quiet", "--output", "new"], in: site.url).status == 0)
         let old = files(site.url.appendingPathComponent("old")), new = files(site.url.appendingPathComponent("new"))
 
         // Kill moments: early (while fetching and rendering), and at several points after
@@ -59,10 +59,10 @@ import Testing
             if !early {
                 let deadline = Date().addingTimeInterval(60)
                 while process.isRunning, Date() < deadline, (try? Data(contentsOf: firstWritten)) == old["city-000/index.html"] {
-                    usleep(200)
+                    try await Task.sleep(for: .microseconds(200))
                 }
             }
-            Thread.sleep(forTimeInterval: delay)
+            try await Task.sleep(for: .seconds(delay))
             process.signal(SIGKILL)
             process.waitForExit()
             var olds = 0, news = 0
@@ -74,7 +74,7 @@ import Testing
             }
             if olds > 0 && news > 0 { sawPartialSite = true }
             // The next run finishes the job and clears the leftovers.
-            let next = try IsobarRun(["build", "--quiet"], in: site.url)
+            let next = try await IsobarRun.launch(["build", "--quiet"], in: site.url)
             #expect(next.status == 0, "\(next.stderr)")
             let after = files(output)
             #expect(!after.keys.contains { $0.contains(AtomicFile.temporaryMarker) }, "leftovers after \(delay) s")
@@ -175,28 +175,28 @@ import Testing
     }
 
     /// The lock file tells the next run whether to look for a killed run's temporary files.
-    @Test func onlyARunThatDidNotEndLeavesTheSearchForLeftoversToTheNext() throws {
+    @Test func onlyARunThatDidNotEndLeavesTheSearchForLeftoversToTheNext() async throws {
         let site = try TemporaryFolder.demoSite()
         defer { site.cleanup() }
         let lock = site.url.appendingPathComponent("_site/.isobar.lock")
-        #expect(try IsobarRun(["build", "--quiet"], in: site.url).status == 0)
+        #expect(try await IsobarRun.launch(["build", "--quiet"], in: site.url).status == 0)
         #expect(try String(contentsOf: lock, encoding: .utf8) == "clean\n")
         // As a killed run leaves it: the lock says `running`, a temporary file lies about.
         let leftover = try site.write("half a page", to: "_site/paris-fr/.index.html\(AtomicFile.temporaryMarker)99999")
         try Data("running\n".utf8).write(to: lock)
-        #expect(try IsobarRun(["build", "--quiet"], in: site.url).status == 0)
+        #expect(try await IsobarRun.launch(["build", "--quiet"], in: site.url).status == 0)
         #expect(!FileManager.default.fileExists(atPath: leftover.path))
         #expect(try String(contentsOf: lock, encoding: .utf8) == "clean\n")
         // A failed run (no city can be built) still ends, and says so.
         try FileManager.default.removeItem(at: site.url.appendingPathComponent("Samples"))
-        #expect(try IsobarRun(["build", "--quiet"], in: site.url).status != 0)
+        #expect(try await IsobarRun.launch(["build", "--quiet"], in: site.url).status != 0)
         #expect(try String(contentsOf: lock, encoding: .utf8) == "clean\n")
     }
 
-    @Test func removedCitiesArePrunedButForeignFilesStay() throws {
+    @Test func removedCitiesArePrunedButForeignFilesStay() async throws {
         let site = try TemporaryFolder.demoSite()
         defer { site.cleanup() }
-        #expect(try IsobarRun(["build", "--quiet"], in: site.url).status == 0)
+        #expect(try await IsobarRun.launch(["build", "--quiet"], in: site.url).status == 0)
         let output = site.url.appendingPathComponent("_site")
         _ = try site.write("mine", to: "_site/custom.html")
         _ = try site.write("mine too", to: "_site/rome-it/notes.txt")
@@ -204,7 +204,7 @@ import Testing
         let yaml = try String(contentsOf: config, encoding: .utf8).replacingOccurrences(of: "  - { name: Rome, country: IT }\n", with: "")
         try Data(yaml.utf8).write(to: config)
         let report = site.url.appendingPathComponent("report.json")
-        let run = try IsobarRun(["build", "--report", report.path], in: site.url)
+        let run = try await IsobarRun.launch(["build", "--report", report.path], in: site.url)
         #expect(run.status == 0, "\(run.stderr)")
         // Rome's page, forecast.json, share card, widget and badge.
         #expect(run.stderr.contains("5 removed"), "\(run.stderr)")
@@ -220,16 +220,16 @@ import Testing
         for step in ["config", "fetch", "normalize", "present", "render", "publish"] { #expect(stages[step] != nil, "\(step)") }
     }
 
-    @Test func aFailingCityKeepsItsPageAndStaysOnTheIndex() throws {
+    @Test func aFailingCityKeepsItsPageAndStaysOnTheIndex() async throws {
         let site = try TemporaryFolder.demoSite()
         defer { site.cleanup() }
-        #expect(try IsobarRun(["build", "--quiet"], in: site.url).status == 0)
+        #expect(try await IsobarRun.launch(["build", "--quiet"], in: site.url).status == 0)
         let page = site.url.appendingPathComponent("_site/tokyo-jp/index.html")
         let before = try Data(contentsOf: page)
         let modified = try FileManager.default.attributesOfItem(atPath: page.path)[.modificationDate] as? Date
         try Data("{\"broken\": true}".utf8).write(to: site.url.appendingPathComponent("Samples/tokyo-jp/onecall.json"))
         let report = site.url.appendingPathComponent("r.json")
-        let run = try IsobarRun(["build", "--report", report.path], in: site.url)
+        let run = try await IsobarRun.launch(["build", "--report", report.path], in: site.url)
         #expect(run.status == 2)
         #expect(run.stderr.contains("failed: Tokyo (normalize)"), "\(run.stderr)")
         #expect(try Data(contentsOf: page) == before)

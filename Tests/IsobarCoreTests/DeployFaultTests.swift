@@ -9,11 +9,11 @@ import Testing
     let helpers = DeployTests()
 
     /// The demo site built, with `deploy` appended to its config.
-    func builtSite(deploy: String, extraPublic: [String: Data] = [:]) throws -> TemporaryFolder {
+    func builtSite(deploy: String, extraPublic: [String: Data] = [:]) async throws -> TemporaryFolder {
         let site = try TemporaryFolder.demoSite()
         for (name, data) in extraPublic { try data.write(to: site.url.appendingPathComponent("Public/\(name)")) }
         try configure(site, deploy: deploy)
-        let build = try helpers.run(["build"], site)
+        let build = try await helpers.run(["build"], site)
         #expect(build.status == 0, "\(build.stderr)")
         return site
     }
@@ -72,12 +72,12 @@ import Testing
     /// The FTP server is killed after ten confirmed uploads: the deploy fails with what it
     /// confirmed recorded; with the server back, the next deploy sends only the rest, and
     /// the server then holds exactly the site (no temporary file left over).
-    @Test func aServerStoppedMidDeployIsFinishedByTheNext() throws {
+    @Test func aServerStoppedMidDeployIsFinishedByTheNext() async throws {
         let remote = try TemporaryFolder()
         defer { remote.cleanup() }
         var server = try FTPServer(root: remote.url, tls: false)
         let port = server.port
-        let site = try builtSite(deploy: "  to: ftp://\(FTPServer.user)@127.0.0.1:\(port)/\n  concurrency: 2\n")
+        let site = try await builtSite(deploy: "  to: ftp://\(FTPServer.user)@127.0.0.1:\(port)/\n  concurrency: 2\n")
         defer { site.cleanup() }
         let confirmed = Counter()
         let stopping = server
@@ -99,7 +99,7 @@ import Testing
 
     /// The server comes back while the deploy waits to try again: nothing is lost and the
     /// deploy succeeds in one run.
-    @Test func aServerBackWithinTheRetriesLosesNothing() throws {
+    @Test func aServerBackWithinTheRetriesLosesNothing() async throws {
         let remote = try TemporaryFolder()
         defer { remote.cleanup() }
         final class Box: @unchecked Sendable { var server: FTPServer?; var restarts = 0 }
@@ -107,7 +107,7 @@ import Testing
         box.server = try FTPServer(root: remote.url, tls: false)
         let port = box.server!.port
         defer { box.server?.stop() }
-        let site = try builtSite(deploy: "  to: ftp://\(FTPServer.user)@127.0.0.1:\(port)/\n  concurrency: 1\n")
+        let site = try await builtSite(deploy: "  to: ftp://\(FTPServer.user)@127.0.0.1:\(port)/\n  concurrency: 1\n")
         defer { site.cleanup() }
         let confirmed = Counter()
         let (deployer, output) = try deployer(site, pause: { _ in
@@ -122,14 +122,14 @@ import Testing
 
     /// A server that lets the user read but not write: exit 3 with the server's words and
     /// what to check; nothing recorded as uploaded.
-    @Test func aServerThatRefusesWritesIsAClearError() throws {
+    @Test func aServerThatRefusesWritesIsAClearError() async throws {
         let remote = try TemporaryFolder()
         defer { remote.cleanup() }
         let ftp = try FTPServer(root: remote.url, tls: false, permissions: "elr")
         defer { ftp.stop() }
-        let site = try builtSite(deploy: "  to: ftp://\(FTPServer.user)@127.0.0.1:\(ftp.port)/\n")
+        let site = try await builtSite(deploy: "  to: ftp://\(FTPServer.user)@127.0.0.1:\(ftp.port)/\n")
         defer { site.cleanup() }
-        let denied = try IsobarRun(["deploy"], in: site.url, environment: ["ISOBAR_DEPLOY_PASSWORD": FTPServer.password])
+        let denied = try await IsobarRun.launch(["deploy"], in: site.url, environment: ["ISOBAR_DEPLOY_PASSWORD": FTPServer.password])
         #expect(denied.status == 3 && denied.stderr.contains("cannot upload assets/"), "\(denied.stderr)")
         #expect(denied.stderr.contains("may deploy write and delete"), "\(denied.stderr)")
         #expect(!denied.stderr.contains(FTPServer.password))
@@ -137,7 +137,7 @@ import Testing
         let sshd = try SSHServer(sftpOptions: "-R")
         defer { sshd.stop() }
         try configure(site, deploy: "  to: sftp://\(sshd.user)@127.0.0.1:\(sshd.port)\(remote.url.path)/\n  ssh_key: \(sshd.userKey.path)\n  known_hosts: \(sshd.knownHosts.path)\n")
-        let readOnly = try helpers.run(["deploy"], site)
+        let readOnly = try await helpers.run(["deploy"], site)
         #expect(readOnly.status == 3 && readOnly.stderr.contains("cannot upload assets/"), "\(readOnly.stderr)")
         #expect(readOnly.stderr.contains("can \(sshd.user) write in"), "\(readOnly.stderr)")
         #expect(helpers.tree(remote.url).isEmpty)
@@ -161,7 +161,7 @@ import Testing
     /// larger): exit 3 naming the file, with the hint to check the disk; what went before
     /// is kept. (pyftpdlib stops answering after a full disk, so FTP is not tried here.)
     @Test(.enabled(if: canMount, "needs root to mount a small tmpfs"))
-    func aFullDiskOnTheServerIsAClearError() throws {
+    func aFullDiskOnTheServerIsAClearError() async throws {
         let kind = "sftp"
         let remote = try TemporaryFolder()
         defer { remote.cleanup() }
@@ -174,9 +174,9 @@ import Testing
         defer { sshd.stop() }
         let target = kind == "ftp" ? "  to: ftp://\(FTPServer.user)@127.0.0.1:\(ftp.port)/\n"
             : "  to: sftp://\(sshd.user)@127.0.0.1:\(sshd.port)\(remote.url.path)/\n  ssh_key: \(sshd.userKey.path)\n  known_hosts: \(sshd.knownHosts.path)\n"
-        let site = try builtSite(deploy: target)
+        let site = try await builtSite(deploy: target)
         defer { site.cleanup() }
-        let full = try IsobarRun(["deploy"], in: site.url, environment: ["ISOBAR_DEPLOY_PASSWORD": FTPServer.password])
+        let full = try await IsobarRun.launch(["deploy"], in: site.url, environment: ["ISOBAR_DEPLOY_PASSWORD": FTPServer.password])
         #expect(full.status == 3 && full.stderr.contains("cannot upload "), "\(full.stderr)")
         #expect(full.stderr.contains("is its disk full"), "\(full.stderr)")
         let (deployer, output) = try deployer(site)
@@ -186,19 +186,19 @@ import Testing
     /// A static file whose name is near the 255-byte limit goes to every kind of target,
     /// twice (the second time replacing the first, over SFTP through the old copy set
     /// aside): its temporary names are shortened to fit, and none is left behind.
-    @Test func aFileWithALongNameIsDeployedAndReplaced() throws {
+    @Test func aFileWithALongNameIsDeployedAndReplaced() async throws {
         let remote = try TemporaryFolder()
         defer { remote.cleanup() }
         let servers = try Servers(remote.url)
         defer { servers.stop() }
         let name = String(repeating: "n", count: 246) + ".txt"
         for kind in ["ftp", "sftp", "file"] {
-            let site = try builtSite(deploy: servers.target(kind, folder: kind + "/"), extraPublic: [name: Data("first".utf8)])
+            let site = try await builtSite(deploy: servers.target(kind, folder: kind + "/"), extraPublic: [name: Data("first".utf8)])
             defer { site.cleanup() }
             let (deployer, output) = try deployer(site)
             _ = try deployer.deploy(output: output)
             try Data("second".utf8).write(to: site.url.appendingPathComponent("Public/\(name)"))
-            #expect(try helpers.run(["build"], site).status == 0)
+            await #expect(try helpers.run(["build"], site).status == 0)
             // The file, and sw.js: its version is a digest of the assets.
             #expect(try deployer.deploy(output: output).uploaded == 2, "\(kind)")
             let target = helpers.tree(remote.url.appendingPathComponent(kind))
@@ -209,21 +209,21 @@ import Testing
 
     /// A refused delete fails the deploy and keeps the file in the ledger for the next
     /// one; a file someone already removed counts as removed.
-    @Test func aRefusedDeleteIsReportedAndAMissingFileIsNot() throws {
+    @Test func aRefusedDeleteIsReportedAndAMissingFileIsNot() async throws {
         let remote = try TemporaryFolder()
         defer { remote.cleanup() }
         var ftp = try FTPServer(root: remote.url, tls: false)
         let port = ftp.port
         let deploy = "  to: ftp://\(FTPServer.user)@127.0.0.1:\(port)/\n"
-        let site = try builtSite(deploy: deploy)
+        let site = try await builtSite(deploy: deploy)
         defer { site.cleanup() }
         let environment = ["ISOBAR_DEPLOY_PASSWORD": FTPServer.password, "SOURCE_DATE_EPOCH": "1795348800"]
-        #expect(try IsobarRun(["deploy"], in: site.url, environment: environment).status == 0)
+        #expect(try await IsobarRun.launch(["deploy"], in: site.url, environment: environment).status == 0)
 
         ftp.stop()
         ftp = try FTPServer(root: remote.url, tls: false, port: port, permissions: "elrafmwMT")
         try configure(site, deploy: deploy, dropping: ["Rome, country: IT"])
-        let refused = try IsobarRun(["build", "--deploy"], in: site.url, environment: environment)
+        let refused = try await IsobarRun.launch(["build", "--deploy"], in: site.url, environment: environment)
         #expect(refused.status == 3 && refused.stderr.contains("cannot remove rome-it/card.png") && refused.stderr.contains("(and 4 other files)"), "\(refused.stderr)")
         #expect(FileManager.default.fileExists(atPath: remote.url.appendingPathComponent("rome-it/index.html").path))
 
@@ -231,7 +231,7 @@ import Testing
         ftp = try FTPServer(root: remote.url, tls: false, port: port)
         defer { ftp.stop() }
         try FileManager.default.removeItem(at: remote.url.appendingPathComponent("rome-it/index.html"))
-        let finished = try IsobarRun(["deploy"], in: site.url, environment: environment)
+        let finished = try await IsobarRun.launch(["deploy"], in: site.url, environment: environment)
         #expect(finished.status == 0 && finished.stderr.contains(": 0 uploaded (0 bytes), 5 deleted"), "\(finished.stderr)")
         #expect(!FileManager.default.fileExists(atPath: remote.url.appendingPathComponent("rome-it").path))
         #expect(helpers.tree(remote.url) == helpers.published(site))
@@ -239,13 +239,13 @@ import Testing
 
     /// A deploy killed mid-upload leaves a temporary file on the target; the next deploy
     /// removes it, and uploads the file again, over each kind of target.
-    @Test func leftoversOfAKilledDeployAreRemoved() throws {
+    @Test func leftoversOfAKilledDeployAreRemoved() async throws {
         let remote = try TemporaryFolder()
         defer { remote.cleanup() }
         let servers = try Servers(remote.url)
         defer { servers.stop() }
         for folder in ["ftp", "sftp", "file"] {
-            let site = try builtSite(deploy: servers.target(folder, folder: folder + "/"))
+            let site = try await builtSite(deploy: servers.target(folder, folder: folder + "/"))
             defer { site.cleanup() }
             let (deployer, output) = try deployer(site)
             #expect(try deployer.deploy(output: output).uploaded == 80)
@@ -265,7 +265,7 @@ import Testing
     /// new ones, never a mixture or a cut-off file (over SFTP the file may be missing for
     /// the moment between its two renames).
     @Test(arguments: ["ftp", "sftp", "file"])
-    func aVisitorNeverReadsAPartialFile(kind: String) throws {
+    func aVisitorNeverReadsAPartialFile(kind: String) async throws {
         let remote = try TemporaryFolder()
         defer { remote.cleanup() }
         let servers = try Servers(remote.url)
@@ -273,7 +273,7 @@ import Testing
         let target = servers.target(kind)
         let size = 8 << 20
         let old = Data(repeating: UInt8(ascii: "A"), count: size), new = Data(repeating: UInt8(ascii: "B"), count: size)
-        let site = try builtSite(deploy: target, extraPublic: ["big.txt": old])
+        let site = try await builtSite(deploy: target, extraPublic: ["big.txt": old])
         defer { site.cleanup() }
         let (deployer, output) = try deployer(site)
         _ = try deployer.deploy(output: output)
@@ -292,7 +292,7 @@ import Testing
         for round in 0..<4 {
             // Back and forth, so each deploy replaces the big file.
             try (round % 2 == 0 ? new : old).write(to: site.url.appendingPathComponent("Public/big.txt"))
-            #expect(try helpers.run(["build"], site).status == 0)
+            await #expect(try helpers.run(["build"], site).status == 0)
             _ = try deployer.deploy(output: output)
         }
         poll.done = true

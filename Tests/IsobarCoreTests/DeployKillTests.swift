@@ -32,18 +32,18 @@ import Testing
     /// loaded the machine).
     /// The seed is printed; `ISOBAR_KILL_SEED` replays it.
     @Test(arguments: ["file", "sftp", "s3", "ftp"])
-    func killedAtAnyMomentTheNextDeployLeavesTheTargetEqualToTheSite(kind: String) throws {
+    func killedAtAnyMomentTheNextDeployLeavesTheTargetEqualToTheSite(kind: String) async throws {
         let target = try DeployTarget(kind)
         defer { target.stop() }
         let deploy = target.block + "  concurrency: 2\n"
-        let site = try target.deployedSite("  concurrency: 2\n")
+        let site = try await target.deployedSite("  concurrency: 2\n")
         defer { site.cleanup() }
 
         let seed = ProcessInfo.processInfo.environment["ISOBAR_KILL_SEED"].flatMap { UInt64($0) } ?? UInt64.random(in: 0...UInt64.max)
         print("DeployKillTests \(kind): seed \(seed) (ISOBAR_KILL_SEED=\(seed) replays it), \(Self.trials) trials")
         var random = SeededGenerator(state: seed)
         var dropped: [String] = [], changes = 0
-        func change() throws {
+        func change() async throws {
             // Two sets of small files take turns: each deploy deletes one set and brings the
             // other back with the bytes it had, like the cities, and many more of them.
             changes += 1
@@ -55,12 +55,12 @@ import Testing
             try faults.configure(site, deploy: deploy, dropping: dropped)
             let bytes = (0..<Int.random(in: 16_384...131_072, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) }
             try Data(bytes).write(to: site.url.appendingPathComponent("Public/trial.bin"))
-            let build = try target.run(["build"], site)
+            let build = try await target.run(["build"], site)
             #expect(build.status == 0, "\(kind): \(build.stderr)")
         }
 
         // A whole deploy of such a change, for how long one takes and how large its journal grows.
-        try change()
+        try await change()
         let started = Date()
         let whole = try RunningIsobar(["deploy"], in: site.url, environment: target.environment)
         var largest = 0
@@ -71,7 +71,7 @@ import Testing
 
         var failures: [String] = [], finishedFirst = 0
         for trial in 1...Self.trials {
-            try change()
+            try await change()
             let run = try RunningIsobar(["deploy"], in: site.url, environment: target.environment)
             let start = Date()
             let moment: String
@@ -91,14 +91,14 @@ import Testing
             if run.process.isRunning { run.signal(SIGKILL) } else { finishedFirst += 1 }
             run.process.waitForExit()
             if run.process.terminationReason == .exit { ended = " (it had ended by itself, exit \(run.process.terminationStatus))" }
-            let next = try target.run(["deploy"], site)
+            let next = try await target.run(["deploy"], site)
             var failed: [String] = []
             if next.status != 0 { failed.append("the next deploy exited \(next.status): \(next.stderr)") }
             if let difference = try target.difference(from: site) { failed.append(difference) }
             if !failed.isEmpty {
                 failures.append("trial \(trial), killed \(moment)\(ended), dropping \(dropped): " + failed.joined(separator: "; "))
                 // The next trial starts from a target that holds the site.
-                try target.reset(site)
+                try await target.reset(site)
             }
         }
         print("DeployKillTests \(kind): \(Self.trials) trials, \(finishedFirst) finished before the kill (a whole deploy took \(String(format: "%.2f", duration)) s, its journal reached \(largest) bytes), \(failures.count) ended with the target not the site")
@@ -110,14 +110,14 @@ import Testing
     /// either still records what it does. Rome is dropped and deployed over the damaged
     /// journal, then comes back: the target must hold it again.
     @Test(arguments: ["file", "sftp", "s3"])
-    func anEmptyOrDamagedJournalIsNotTakenAsNothingDone(kind: String) throws {
+    func anEmptyOrDamagedJournalIsNotTakenAsNothingDone(kind: String) async throws {
         let target = try DeployTarget(kind)
         defer { target.stop() }
         for damage in ["empty", "first line cut"] {
-            let site = try target.deployedSite()
+            let site = try await target.deployedSite()
             defer { site.cleanup() }
             try faults.configure(site, deploy: target.block, dropping: ["Rome, country: IT"])
-            #expect(try target.run(["build"], site).status == 0)
+            await #expect(try target.run(["build"], site).status == 0)
             let output = site.url.appendingPathComponent("_site")
             var journal = Data()
             if damage != "empty" {
@@ -128,12 +128,12 @@ import Testing
                 journal = Data("[\"targ\n[\"started\",\"assets/style.css\"]\n[\"uploaded\",\"assets/style.css\",\"\(stamp)\",\"\(local)\"]\n".utf8)
             }
             try journal.write(to: output.appendingPathComponent(DeployJournal.fileName))
-            let without = try target.run(["deploy"], site)
+            let without = try await target.run(["deploy"], site)
             #expect(without.status == 0, "\(kind), \(damage) journal: \(without.stderr)")
 
             try faults.configure(site, deploy: target.block)
-            #expect(try target.run(["build"], site).status == 0)
-            let back = try target.run(["deploy"], site)
+            await #expect(try target.run(["build"], site).status == 0)
+            let back = try await target.run(["deploy"], site)
             #expect(back.status == 0, "\(kind), \(damage) journal: \(back.stderr)")
             let difference = try target.difference(from: site)
             #expect(difference == nil, "\(kind), \(damage) journal, Rome dropped and back: \(difference ?? ""); the deploys said: \(without.stderr) / \(back.stderr)")
@@ -145,25 +145,25 @@ import Testing
     /// target or names every file it leaves there; `deploy --from-scratch` then makes the
     /// target the site.
     @Test(arguments: ["file", "sftp", "s3"])
-    func aTruncatedLedgerIsNotTakenAsNothingUploaded(kind: String) throws {
+    func aTruncatedLedgerIsNotTakenAsNothingUploaded(kind: String) async throws {
         let target = try DeployTarget(kind)
         defer { target.stop() }
-        let site = try target.deployedSite()
+        let site = try await target.deployedSite()
         defer { site.cleanup() }
         let ledger = site.url.appendingPathComponent("_site/\(DeployLedger.fileName)")
         let bytes = try Data(contentsOf: ledger)
         try bytes.prefix(bytes.count / 2).write(to: ledger)
 
         try faults.configure(site, deploy: target.block, dropping: ["Rome, country: IT"])
-        #expect(try target.run(["build"], site).status == 0)
-        let next = try target.run(["deploy"], site)
+        await #expect(try target.run(["build"], site).status == 0)
+        let next = try await target.run(["deploy"], site)
         #expect(next.status == 0, "\(kind): \(next.stderr)")
         let expected = DeployTarget.expected(site)
         let left = try target.files().keys.filter { expected[$0] == nil }.sorted()
         #expect(left.allSatisfy { next.stderr.contains($0) },
                 "\(kind): after a truncated ledger the target still holds \(left), and the deploy did not name \(left.filter { !next.stderr.contains($0) }): \(next.stderr)")
 
-        let scratch = try target.run(["deploy", "--from-scratch"], site)
+        let scratch = try await target.run(["deploy", "--from-scratch"], site)
         #expect(scratch.status == 0, "\(kind): \(scratch.stderr)")
         let difference = try target.difference(from: site)
         #expect(difference == nil, "\(kind): after deploy --from-scratch: \(difference ?? "")")

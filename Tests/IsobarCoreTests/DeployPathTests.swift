@@ -110,14 +110,14 @@ import Testing
 
     /// A target of `kind` with decoys beside it, and the demo site deployed to it once: its
     /// output folder, and the ledger and the manifest that deploy left.
-    func withDeployedSite(_ kind: String, _ body: (DeployTarget, TemporaryFolder, URL, (ledger: Data, manifest: Data)) throws -> Void) throws {
+    func withDeployedSite(_ kind: String, _ body: (DeployTarget, TemporaryFolder, URL, (ledger: Data, manifest: Data)) async throws -> Void) async throws {
         let target = try DeployTarget(kind)
         defer { target.stop() }
         try plantDecoys(target)
-        let site = try target.deployedSite()
+        let site = try await target.deployedSite()
         defer { site.cleanup() }
         let output = site.url.appendingPathComponent("_site")
-        try body(target, site, output, try Self.saved(output))
+        try await body(target, site, output, try Self.saved(output))
     }
 
     /// The ledger and the manifest as they are.
@@ -133,8 +133,8 @@ import Testing
     }
 
     @Test(arguments: ["file", "sftp", "s3"])
-    func aPathThatIsNotTheSitesOwnIsRefusedBeforeTheTargetIsTouched(kind: String) throws {
-        try withDeployedSite(kind) { target, site, output, saved in
+    func aPathThatIsNotTheSitesOwnIsRefusedBeforeTheTargetIsTouched(kind: String) async throws {
+        try await withDeployedSite(kind) { target, site, output, saved in
 
             let seed = ProcessInfo.processInfo.environment["ISOBAR_PATH_SEED"].flatMap { UInt64($0) } ?? UInt64.random(in: 0...UInt64.max)
             print("DeployPathTests \(kind): seed \(seed) (ISOBAR_PATH_SEED=\(seed) replays the generated paths)")
@@ -148,7 +148,7 @@ import Testing
             var failures: [String] = []
             for (path, holder) in cases {
                 try Self.plant(path, in: holder, output: output, saved: saved)
-                let run = try target.run(["deploy"], site)
+                let run = try await target.run(["deploy"], site)
                 let after = try target.snapshot()
                 var wrong: [String] = []
                 if run.status != 3 { wrong.append("exit \(run.status)") }
@@ -158,7 +158,7 @@ import Testing
                     wrong.append("the server changed: " + Self.changes(baseline, after))
                     // Put back what the next case needs: the target holding the site, the decoys.
                     try Self.restore(output, saved)
-                    try target.reset(site)
+                    try await target.reset(site)
                     try plantDecoys(target)
                     baseline = try target.snapshot()
                 }
@@ -176,17 +176,17 @@ import Testing
     /// `isobar deploy --repair` for the ledger and the journal, `isobar build` (then a
     /// deploy) for the manifest; still nothing beside the target changes.
     @Test(arguments: ["file", "sftp", "s3"])
-    func theRepairANamedRefusalGivesMakesTheTargetTheSite(kind: String) throws {
-        try withDeployedSite(kind) { target, site, output, saved in
+    func theRepairANamedRefusalGivesMakesTheTargetTheSite(kind: String) async throws {
+        try await withDeployedSite(kind) { target, site, output, saved in
             let outside = { try target.snapshot().filter { !$0.key.hasPrefix(kind == "s3" ? "weather-site/\(DeployTarget.prefix)" : "remote/site/") } }
             let before = try outside()
             for holder in [Holder.files, .pending, .journal, .manifest] {
                 try Self.plant("../decoy/victim.txt", in: holder, output: output, saved: saved)
-                let refused = try target.run(["deploy"], site)
+                let refused = try await target.run(["deploy"], site)
                 #expect(refused.status == 3, "\(kind), \(holder.rawValue): \(refused.stderr)")
                 let repairs = holder == .manifest ? [["build"], ["deploy"]] : [["deploy", "--repair"]]
                 for arguments in repairs {
-                    let repair = try target.run(arguments, site)
+                    let repair = try await target.run(arguments, site)
                     #expect(repair.status == 0, "\(kind), \(holder.rawValue): isobar \(arguments.joined(separator: " ")): \(repair.stderr)")
                 }
                 let difference = try target.difference(from: site)

@@ -11,10 +11,10 @@ import Testing
     let faults = DeployFaultTests()
 
     @Test(arguments: ["sftp", "file"])
-    func aLinkOnTheServerIsNeverFollowed(kind: String) throws {
+    func aLinkOnTheServerIsNeverFollowed(kind: String) async throws {
         let target = try DeployTarget(kind)
         defer { target.stop() }
-        let site = try target.deployedSite()
+        let site = try await target.deployedSite()
         defer { site.cleanup() }
 
         // Paris's folder on the server becomes a link to a folder outside the target.
@@ -33,16 +33,16 @@ import Testing
         let warmer = body.replacing(/"temp": [0-9.]+/, maxReplacements: 1) { _ in #""temp": 31.5"# }
         try #require(warmer != body)
         try warmer.write(to: sample, atomically: true, encoding: .utf8)
-        #expect(try target.run(["build"], site).status == 0)
-        let changed = try target.run(["deploy"], site)
+        await #expect(try target.run(["build"], site).status == 0)
+        let changed = try await target.run(["deploy"], site)
         #expect(DeployTests().tree(elsewhere) == outside, "\(kind): the page changed: the folder the link leads to was written: \(changed.stderr)")
         #expect(changed.status == 3 && changed.stderr.contains("paris-fr") && changed.stderr.contains("link"),
                 "\(kind): the page changed: exit \(changed.status), \(changed.stderr)")
 
         // Paris leaves the site: its removal would go through the link.
         try faults.configure(site, deploy: target.block, dropping: ["Paris, country: FR"])
-        #expect(try target.run(["build"], site).status == 0)
-        let dropped = try target.run(["deploy"], site)
+        await #expect(try target.run(["build"], site).status == 0)
+        let dropped = try await target.run(["deploy"], site)
         #expect(DeployTests().tree(elsewhere) == outside, "\(kind): Paris dropped: the folder the link leads to changed: \(dropped.stderr)")
         if kind == "sftp" {
             #expect(dropped.status == 3 && dropped.stderr.contains("paris-fr") && dropped.stderr.contains("link"),

@@ -16,8 +16,8 @@ import Testing
         return (site, webRoot)
     }
 
-    func run(_ arguments: [String], _ site: TemporaryFolder) throws -> IsobarRun {
-        try IsobarRun(arguments, in: site.url, environment: ["SOURCE_DATE_EPOCH": "1795348800"])
+    func run(_ arguments: [String], _ site: TemporaryFolder) async throws -> IsobarRun {
+        try await IsobarRun.launch(arguments, in: site.url, environment: ["SOURCE_DATE_EPOCH": "1795348800"])
     }
 
     /// Every file below `folder`, relative path → bytes.
@@ -41,9 +41,9 @@ import Testing
     /// Runs a build and deploy, and checks that the deploy uploaded exactly the files whose
     /// bytes the build changed and deleted exactly those it dropped.
     @discardableResult
-    func expectOnlyChangesGo(_ site: TemporaryFolder, _ buildAndDeploy: () throws -> IsobarRun) throws -> IsobarRun {
+    func expectOnlyChangesGo(_ site: TemporaryFolder, _ buildAndDeploy: () async throws -> IsobarRun) async throws -> IsobarRun {
         let before = published(site)
-        let run = try buildAndDeploy()
+        let run = try await buildAndDeploy()
         let after = published(site)
         let changed = after.filter { before[$0.key] != $0.value }.count
         let gone = before.keys.filter { after[$0] == nil }.count
@@ -53,10 +53,10 @@ import Testing
         return run
     }
 
-    @Test func onlyWhatChangedGoesAndForeignFilesStay() throws {
+    @Test func onlyWhatChangedGoesAndForeignFilesStay() async throws {
         let (site, webRoot) = try site()
         defer { site.cleanup() }
-        let first = try run(["build", "--deploy", "--report", "report.json"], site)
+        let first = try await run(["build", "--deploy", "--report", "report.json"], site)
         #expect(first.status == 0, "\(first.stderr)")
         #expect(first.stderr.contains("deployed to file://\(webRoot.path)/: 80 uploaded"), "\(first.stderr)")
         #expect(tree(webRoot) == published(site), "the target holds the site byte for byte")
@@ -68,18 +68,18 @@ import Testing
         try Data("not Isobar's\n".utf8).write(to: webRoot.appendingPathComponent("keep.txt"))
         // A repair lists the target: the file it cannot tell is Isobar's stays, and is named
         // on stderr and in the report.
-        let repair = try run(["deploy", "--repair", "--report", "repair.json"], site)
+        let repair = try await run(["deploy", "--repair", "--report", "repair.json"], site)
         #expect(repair.status == 0 && repair.stderr.contains("warning: 1 file is on the target") && repair.stderr.contains("\"keep.txt\""), "\(repair.stderr)")
         let repaired = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: site.url.appendingPathComponent("repair.json"))) as? [String: Any])
         let warnings = try #require((repaired["deploy"] as? [String: Any])?["warnings"] as? [String])
         #expect(warnings.count == 1 && warnings[0].contains("\"keep.txt\""), "\(warnings)")
         #expect(FileManager.default.fileExists(atPath: webRoot.appendingPathComponent("keep.txt").path))
-        let again = try run(["deploy"], site)
+        let again = try await run(["deploy"], site)
         #expect(again.status == 0 && again.stderr.contains(": 0 uploaded (0 bytes), 0 deleted, 80 unchanged"), "\(again.stderr)")
         // A file touched but not changed is read again (its status differs) and stays put.
         let style = site.url.appendingPathComponent("_site/assets/style.css")
         try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: 60)], ofItemAtPath: style.path)
-        let touched = try run(["deploy"], site)
+        let touched = try await run(["deploy"], site)
         #expect(touched.status == 0 && touched.stderr.contains(": 0 uploaded (0 bytes)"), "\(touched.stderr)")
 
         // One city's data changes: its page and JSON go, and the site-wide files that changed.
@@ -88,28 +88,28 @@ import Testing
         let warmer = body.replacing(/"temp": [0-9.]+/, maxReplacements: 1) { _ in #""temp": 12.5"# }
         #expect(warmer != body)
         try warmer.write(to: london, atomically: true, encoding: .utf8)
-        try expectOnlyChangesGo(site) { try run(["build", "--deploy"], site) }
+        try await expectOnlyChangesGo(site) { try await run(["build", "--deploy"], site) }
         #expect(tree(webRoot).filter { $0.key != "keep.txt" } == published(site))
 
         // A city leaves the config: its files go from the target, the foreign file stays.
         let config = site.url.appendingPathComponent("isobar.yml")
         try String(contentsOf: config, encoding: .utf8).replacingOccurrences(of: "  - { name: Rome, country: IT }\n", with: "")
             .write(to: config, atomically: true, encoding: .utf8)
-        let pruned = try run(["build", "--deploy"], site)
+        let pruned = try await run(["build", "--deploy"], site)
         #expect(pruned.status == 0 && pruned.stderr.contains(" 5 deleted"), "\(pruned.stderr)")
         #expect(!FileManager.default.fileExists(atPath: webRoot.appendingPathComponent("rome-it").path))
         #expect(FileManager.default.contents(atPath: webRoot.appendingPathComponent("keep.txt").path) == Data("not Isobar's\n".utf8))
         #expect(tree(webRoot).filter { $0.key != "keep.txt" } == published(site))
     }
 
-    @Test func aFailedDeployIsFinishedByTheNext() throws {
+    @Test func aFailedDeployIsFinishedByTheNext() async throws {
         let (site, webRoot) = try site()
         defer { site.cleanup() }
-        #expect(try run(["build"], site).status == 0)
+        await #expect(try run(["build"], site).status == 0)
         // Something in the way of one page: a folder where the file goes.
         let obstacle = webRoot.appendingPathComponent("paris-fr/index.html")
         try FileManager.default.createDirectory(at: obstacle, withIntermediateDirectories: true)
-        let failed = try run(["deploy", "--report", "report.json"], site)
+        let failed = try await run(["deploy", "--report", "report.json"], site)
         #expect(failed.status == 3, "\(failed.stderr)")
         #expect(failed.stderr.contains("failed: deploy to file://\(webRoot.path)/"), "\(failed.stderr)")
         let report = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: site.url.appendingPathComponent("report.json"))) as? [String: Any])
@@ -119,26 +119,26 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: webRoot.appendingPathComponent("index.html").path))
 
         try FileManager.default.removeItem(at: obstacle)
-        let resumed = try run(["deploy"], site)
+        let resumed = try await run(["deploy"], site)
         #expect(resumed.status == 0, "\(resumed.stderr)")
         let uploaded = Int(try #require(resumed.stderr.firstMatch(of: /: (\d+) uploaded/)).1)!
         #expect(uploaded < 80, "only what the failed deploy did not confirm: \(resumed.stderr)")
         #expect(tree(webRoot) == published(site))
     }
 
-    @Test func aDryRunChangesNothing() throws {
+    @Test func aDryRunChangesNothing() async throws {
         let (site, webRoot) = try site()
         defer { site.cleanup() }
-        #expect(try run(["build"], site).status == 0)
-        let dry = try run(["deploy", "--dry-run"], site)
+        await #expect(try run(["build"], site).status == 0)
+        let dry = try await run(["deploy", "--dry-run"], site)
         #expect(dry.status == 0, "\(dry.stderr)")
         #expect(dry.stderr.contains("upload assets/style.css") && dry.stderr.contains("would deploy to"), "\(dry.stderr)")
         #expect(!FileManager.default.fileExists(atPath: webRoot.path))
     }
 
-    @Test func badTargetsAreClearErrors() throws {
+    @Test func badTargetsAreClearErrors() async throws {
         let file = URL(fileURLWithPath: "/sites/demo/isobar.yml")
-        func error(_ deploy: String) -> String {
+        func error(_ deploy: String) async -> String {
             do {
                 _ = try ConfigLoader.parse("base_url: https://w.example.org\ncities:\n  - { name: Oslo, country: NO }\n\(deploy)", file: file)
                 return ""
@@ -146,25 +146,25 @@ import Testing
                 return "\(error)"
             }
         }
-        #expect(error("deploy: { to: s3://B_ad/ }").contains("does not name a bucket"))
-        #expect(error("deploy: { to: \"s3://key:secret@bucket/\" }").contains("keys do not go in the config"))
-        #expect(error("deploy: { to: s3://bucket/, endpoint: \"ftp://x\" }").contains("is not an endpoint"))
-        #expect(error("deploy: { to: s3://bucket/, endpoint: \"https://x/path\" }").contains("is not an endpoint"))
-        #expect(error("deploy: { to: s3://bucket/, access_key_env: \"AKIA 123\" }").contains("is not an environment variable name"))
-        #expect(error("deploy: { to: s3://bucket/, ssh_key: ~/.ssh/id }").contains("`ssh_key` does not apply to s3:// targets"))
-        #expect(error("deploy: { to: file:///www/, concurrency: 0 }").contains("must be between 1 and 32"))
-        #expect(error("deploy: { to: ftp://u@h/, ca_file: ca.pem }").contains("`ca_file` does not apply to ftp:// targets"))
-        #expect(error("deploy: { to: ftps://host/www/ }").contains("needs a user and a host"))
-        #expect(error("deploy: { to: sftp://host/www/ }").contains("needs a user and a host"))
-        #expect(error("deploy: { to: \"sftp://me:secret@host/www/\" }").contains("a password does not go in the config"))
-        #expect(error("deploy: { to: file:///sites/demo/_site/ }").contains("overlaps the output folder"))
-        #expect(error("deploy: { to: file://relative/path }").contains("is not a local folder"))
-        #expect(error("deploy: { to: gopher://x/ }").contains("is not a deploy target"))
-        #expect(error("deploy: { too: file:///www/ }").contains("deploy.too: unknown key"))
+        await #expect(error("deploy: { to: s3://B_ad/ }").contains("does not name a bucket"))
+        await #expect(error("deploy: { to: \"s3://key:secret@bucket/\" }").contains("keys do not go in the config"))
+        await #expect(error("deploy: { to: s3://bucket/, endpoint: \"ftp://x\" }").contains("is not an endpoint"))
+        await #expect(error("deploy: { to: s3://bucket/, endpoint: \"https://x/path\" }").contains("is not an endpoint"))
+        await #expect(error("deploy: { to: s3://bucket/, access_key_env: \"AKIA 123\" }").contains("is not an environment variable name"))
+        await #expect(error("deploy: { to: s3://bucket/, ssh_key: ~/.ssh/id }").contains("`ssh_key` does not apply to s3:// targets"))
+        await #expect(error("deploy: { to: file:///www/, concurrency: 0 }").contains("must be between 1 and 32"))
+        await #expect(error("deploy: { to: ftp://u@h/, ca_file: ca.pem }").contains("`ca_file` does not apply to ftp:// targets"))
+        await #expect(error("deploy: { to: ftps://host/www/ }").contains("needs a user and a host"))
+        await #expect(error("deploy: { to: sftp://host/www/ }").contains("needs a user and a host"))
+        await #expect(error("deploy: { to: \"sftp://me:secret@host/www/\" }").contains("a password does not go in the config"))
+        await #expect(error("deploy: { to: file:///sites/demo/_site/ }").contains("overlaps the output folder"))
+        await #expect(error("deploy: { to: file://relative/path }").contains("is not a local folder"))
+        await #expect(error("deploy: { to: gopher://x/ }").contains("is not a deploy target"))
+        await #expect(error("deploy: { too: file:///www/ }").contains("deploy.too: unknown key"))
 
         let site = try TemporaryFolder.demoSite()
         defer { site.cleanup() }
-        let none = try run(["deploy"], site)
+        let none = try await run(["deploy"], site)
         #expect(none.status == 3 && none.stderr.contains("the config has no `deploy:` block"), "\(none.stderr)")
     }
 
@@ -172,7 +172,7 @@ import Testing
     /// site, a changed file replaces the old one (which OpenSSH cannot rename onto), a
     /// removed city goes, a foreign file stays; an unknown host key or a wrong user key
     /// stops the deploy with exit 3 and a hint, and nothing secret is printed.
-    @Test func sftpToOpenSSH() throws {
+    @Test func sftpToOpenSSH() async throws {
         let server = try SSHServer()
         defer { server.stop() }
         let site = try TemporaryFolder.demoSite()
@@ -181,7 +181,7 @@ import Testing
         try FileManager.default.createDirectory(at: remote, withIntermediateDirectories: true)
         let config = site.url.appendingPathComponent("isobar.yml")
         var plain = try String(contentsOf: config, encoding: .utf8)
-        func configure(key: URL, knownHosts: URL) throws {
+        func configure(key: URL, knownHosts: URL) async throws {
             try Data((plain + """
                 deploy:
                   to: sftp://\(server.user)@127.0.0.1:\(server.port)\(remote.path)/
@@ -190,8 +190,8 @@ import Testing
 
                 """).utf8).write(to: config)
         }
-        try configure(key: server.userKey, knownHosts: server.knownHosts)
-        let first = try run(["build", "--deploy"], site)
+        try await configure(key: server.userKey, knownHosts: server.knownHosts)
+        let first = try await run(["build", "--deploy"], site)
         #expect(first.status == 0, "\(first.stderr)")
         #expect(first.stderr.contains(": 80 uploaded"), "\(first.stderr)")
         #expect(tree(remote) == published(site))
@@ -201,25 +201,25 @@ import Testing
         let body = try String(contentsOf: london, encoding: .utf8)
         try body.replacing(/"temp": [0-9.]+/, maxReplacements: 1) { _ in #""temp": 12.5"# }.write(to: london, atomically: true, encoding: .utf8)
         plain = plain.replacingOccurrences(of: "  - { name: Rome, country: IT }\n", with: "")
-        try configure(key: server.userKey, knownHosts: server.knownHosts)
-        let second = try expectOnlyChangesGo(site) { try run(["build", "--deploy"], site) }
+        try await configure(key: server.userKey, knownHosts: server.knownHosts)
+        let second = try await expectOnlyChangesGo(site) { try await run(["build", "--deploy"], site) }
         #expect(second.stderr.contains(" 5 deleted"), "\(second.stderr)")
         #expect(tree(remote).filter { $0.key != "keep.txt" } == published(site))
         #expect(!FileManager.default.fileExists(atPath: remote.appendingPathComponent("rome-it").path))
         #expect(FileManager.default.contents(atPath: remote.appendingPathComponent("keep.txt").path) == Data("theirs\n".utf8))
-        let nothing = try run(["deploy"], site)
+        let nothing = try await run(["deploy"], site)
         #expect(nothing.status == 0 && nothing.stderr.contains(": 0 uploaded (0 bytes), 0 deleted"), "\(nothing.stderr)")
 
         // A host key that is not the server's: refused, with what to do.
         let strange = site.url.appendingPathComponent("strange_known_hosts")
         try "[127.0.0.1]:\(server.port) \(try String(contentsOf: server.userKey.appendingPathExtension("pub"), encoding: .utf8))".write(to: strange, atomically: true, encoding: .utf8)
-        try configure(key: server.userKey, knownHosts: strange)
+        try await configure(key: server.userKey, knownHosts: strange)
         try FileManager.default.removeItem(at: site.url.appendingPathComponent("_site/.isobar-deploy.json"))
-        let unknown = try run(["deploy"], site)
+        let unknown = try await run(["deploy"], site)
         #expect(unknown.status == 3 && unknown.stderr.contains("host key is not in \(strange.path)"), "\(unknown.stderr)")
         // A key the server does not know.
-        try configure(key: server.hostKey, knownHosts: server.knownHosts)
-        let denied = try run(["deploy"], site)
+        try await configure(key: server.hostKey, knownHosts: server.knownHosts)
+        let denied = try await run(["deploy"], site)
         #expect(denied.status == 3 && denied.stderr.contains("Authentication failure"), "\(denied.stderr)")
         #expect(!denied.stderr.contains("PRIVATE KEY"))
     }
@@ -229,7 +229,7 @@ import Testing
     /// removed city goes; an untrusted certificate and a wrong password are clear errors,
     /// and the password appears in no output.
     @Test(arguments: [true, false])
-    func ftpAndFTPS(tls: Bool) throws {
+    func ftpAndFTPS(tls: Bool) async throws {
         let site = try TemporaryFolder.demoSite()
         defer { site.cleanup() }
         let remote = site.url.appendingPathComponent("remote")
@@ -243,11 +243,11 @@ import Testing
             let ca = tls && trusting ? "  ca_file: \(server.certificate.path)\n" : ""
             try Data((plain + "deploy:\n  to: \(scheme)://\(FTPServer.user)@127.0.0.1:\(server.port)/\n" + ca).utf8).write(to: config)
         }
-        func deploy(_ arguments: [String], password: String = FTPServer.password) throws -> IsobarRun {
-            try IsobarRun(arguments, in: site.url, environment: ["SOURCE_DATE_EPOCH": "1795348800", "ISOBAR_DEPLOY_PASSWORD": password])
+        func deploy(_ arguments: [String], password: String = FTPServer.password) async throws -> IsobarRun {
+            try await IsobarRun.launch(arguments, in: site.url, environment: ["SOURCE_DATE_EPOCH": "1795348800", "ISOBAR_DEPLOY_PASSWORD": password])
         }
         try configure(trusting: true)
-        let first = try deploy(["build", "--deploy", "--report", "report.json"])
+        let first = try await deploy(["build", "--deploy", "--report", "report.json"])
         #expect(first.status == 0 && first.stderr.contains(": 80 uploaded"), "\(first.stderr)")
         #expect(tree(remote) == published(site))
 
@@ -257,23 +257,23 @@ import Testing
         plain = plain.replacingOccurrences(of: "  - { name: Rome, country: IT }\n", with: "")
         try configure(trusting: true)
         try Data("theirs\n".utf8).write(to: remote.appendingPathComponent("keep.txt"))
-        let second = try expectOnlyChangesGo(site) { try deploy(["build", "--deploy"]) }
+        let second = try await expectOnlyChangesGo(site) { try await deploy(["build", "--deploy"]) }
         #expect(second.stderr.contains(" 5 deleted"), "\(second.stderr)")
         #expect(tree(remote).filter { $0.key != "keep.txt" } == published(site))
         #expect(FileManager.default.contents(atPath: remote.appendingPathComponent("keep.txt").path) == Data("theirs\n".utf8))
-        let nothing = try deploy(["deploy"])
+        let nothing = try await deploy(["deploy"])
         #expect(nothing.status == 0 && nothing.stderr.contains(": 0 uploaded (0 bytes), 0 deleted"), "\(nothing.stderr)")
 
         try FileManager.default.removeItem(at: site.url.appendingPathComponent("_site/.isobar-deploy.json"))
-        let wrong = try deploy(["deploy"], password: "not-it")
+        let wrong = try await deploy(["deploy"], password: "not-it")
         #expect(wrong.status == 3 && wrong.stderr.contains("check the user and the password variable"), "\(wrong.stderr)")
         if tls {
             try configure(trusting: false)
-            let untrusted = try deploy(["deploy"])
+            let untrusted = try await deploy(["deploy"])
             #expect(untrusted.status == 3 && untrusted.stderr.contains("name its CA in `ca_file`"), "\(untrusted.stderr)")
         }
         server.stop()
-        let refused = try deploy(["deploy"])
+        let refused = try await deploy(["deploy"])
         #expect(refused.status == 3 && refused.stderr.contains("is the server up"), "\(refused.stderr)")
         for run in [first, second, wrong, refused] {
             #expect(!run.stderr.contains(FTPServer.password) && !run.stdout.contains(FTPServer.password))
@@ -285,7 +285,7 @@ import Testing
     /// under the prefix become the site with the right media types, only what changed goes,
     /// a removed city goes and a foreign object stays; a wrong secret, a key that may only
     /// read, missing keys and a refused connection are clear errors, and no secret is printed.
-    @Test func s3ToMoto() throws {
+    @Test func s3ToMoto() async throws {
         let server = try S3Server()
         defer { server.stop() }
         let site = try TemporaryFolder.demoSite()
@@ -295,13 +295,13 @@ import Testing
         func configure(endpoint: String) throws {
             try Data((plain + "deploy:\n  to: s3://\(server.bucket)/weather/\n  endpoint: \(endpoint)\n  concurrency: 3\n").utf8).write(to: config)
         }
-        func deploy(_ arguments: [String], _ keys: (access: String, secret: String)?) throws -> IsobarRun {
+        func deploy(_ arguments: [String], _ keys: (access: String, secret: String)?) async throws -> IsobarRun {
             var environment = ["SOURCE_DATE_EPOCH": "1795348800"]
             if let keys { environment["AWS_ACCESS_KEY_ID"] = keys.access; environment["AWS_SECRET_ACCESS_KEY"] = keys.secret }
-            return try IsobarRun(arguments, in: site.url, environment: environment)
+            return try await IsobarRun.launch(arguments, in: site.url, environment: environment)
         }
         try configure(endpoint: server.endpoint)
-        let first = try deploy(["build", "--deploy", "--report", "report.json"], server.writer)
+        let first = try await deploy(["build", "--deploy", "--report", "report.json"], server.writer)
         #expect(first.status == 0 && first.stderr.contains(": 80 uploaded"), "\(first.stderr)")
         let stored = try server.objects(under: "weather/")
         #expect(stored.files == published(site))
@@ -314,23 +314,23 @@ import Testing
             .write(to: london, atomically: true, encoding: .utf8)
         plain = plain.replacingOccurrences(of: "  - { name: Rome, country: IT }\n", with: "")
         try configure(endpoint: server.endpoint)
-        let second = try expectOnlyChangesGo(site) { try deploy(["build", "--deploy"], server.writer) }
+        let second = try await expectOnlyChangesGo(site) { try await deploy(["build", "--deploy"], server.writer) }
         #expect(second.stderr.contains(" 5 deleted"), "\(second.stderr)")
         let after = try server.objects(under: "weather/")
         #expect(after.files.filter { $0.key != "keep.txt" } == published(site))
         #expect(after.files["keep.txt"] == Data("theirs".utf8))
-        let nothing = try deploy(["deploy"], server.writer)
+        let nothing = try await deploy(["deploy"], server.writer)
         #expect(nothing.status == 0 && nothing.stderr.contains(": 0 uploaded (0 bytes), 0 deleted"), "\(nothing.stderr)")
 
         try FileManager.default.removeItem(at: site.url.appendingPathComponent("_site/.isobar-deploy.json"))
-        let wrong = try deploy(["deploy"], (server.writer.access, "not-the-secret"))
+        let wrong = try await deploy(["deploy"], (server.writer.access, "not-the-secret"))
         #expect(wrong.status == 3 && wrong.stderr.contains("SignatureDoesNotMatch") && wrong.stderr.contains("check the key pair"), "\(wrong.stderr)")
-        let reader = try deploy(["deploy", "--report", "denied.json"], server.reader)
+        let reader = try await deploy(["deploy", "--report", "denied.json"], server.reader)
         #expect(reader.status == 3 && reader.stderr.contains("AccessDenied") && reader.stderr.contains("allow s3:PutObject"), "\(reader.stderr)")
-        let keyless = try deploy(["deploy"], nil)
+        let keyless = try await deploy(["deploy"], nil)
         #expect(keyless.status == 3 && keyless.stderr.contains("set the environment variables AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY"), "\(keyless.stderr)")
         try configure(endpoint: "http://127.0.0.1:\(try SSHServer.freePort())")
-        let refused = try deploy(["deploy"], server.writer)
+        let refused = try await deploy(["deploy"], server.writer)
         #expect(refused.status == 3 && refused.stderr.contains("is the service up"), "\(refused.stderr)")
         #expect(refused.stderr.contains("retrying assets/"), "a refused connection is tried again: \(refused.stderr)")
 

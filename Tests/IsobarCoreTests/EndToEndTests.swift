@@ -7,10 +7,10 @@ import Testing
     /// 2026-11-22 12:00 UTC: the pinned build clock.
     static let pinnedClock = "1795348800"
 
-    func run(_ arguments: [String], in folder: URL, environment extra: [String: String] = [:]) throws -> IsobarRun {
+    func run(_ arguments: [String], in folder: URL, environment extra: [String: String] = [:]) async throws -> IsobarRun {
         var environment = ["SOURCE_DATE_EPOCH": Self.pinnedClock]
         environment.merge(extra) { $1 }
-        return try IsobarRun(arguments, in: folder, environment: environment)
+        return try await IsobarRun.launch(arguments, in: folder, environment: environment)
     }
 
     /// A copy of the demo site (config, samples, theme, places) in a temp folder.
@@ -31,10 +31,10 @@ import Testing
         text.components(separatedBy: needle).count - 1
     }
 
-    @Test func buildsTheDemoSite() throws {
+    @Test func buildsTheDemoSite() async throws {
         let site = try demoSite()
         defer { site.cleanup() }
-        let result = try run(["build"], in: site.url)
+        let result = try await run(["build"], in: site.url)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.contains("built 8 of 8 cities"))
 
@@ -136,19 +136,19 @@ import Testing
         #expect(Set(top) == Set(slugs + SiteLayout.topLevelNames))
 
         // The pinned clock makes the build reproducible: a second run writes nothing.
-        let again = try run(["build", "--quiet"], in: site.url)
+        let again = try await run(["build", "--quiet"], in: site.url)
         #expect(again.status == 0)
         #expect(again.stderr.isEmpty, "\(again.stderr)")
-        let third = try run(["build"], in: site.url)
+        let third = try await run(["build"], in: site.url)
         #expect(third.stderr.contains(" 0 files written"), "\(third.stderr)")
     }
 
-    @Test func aCityWithoutDataFailsAloneWithExitCode2() throws {
+    @Test func aCityWithoutDataFailsAloneWithExitCode2() async throws {
         let site = try demoSite()
         defer { site.cleanup() }
         try FileManager.default.removeItem(at: site.url.appendingPathComponent("Samples/rome-it"))
         try Data("<html>oops</html>".utf8).write(to: site.url.appendingPathComponent("Samples/tokyo-jp/onecall.json"))
-        let result = try run(["build"], in: site.url)
+        let result = try await run(["build"], in: site.url)
         #expect(result.status == 2)
         #expect(result.stderr.contains("Rome"))
         #expect(result.stderr.contains("no snapshot"))
@@ -162,72 +162,72 @@ import Testing
     }
 
     /// Issue 17, item 8: the message names the missing file.
-    @Test func aMissingSnapshotFileIsNamed() throws {
+    @Test func aMissingSnapshotFileIsNamed() async throws {
         let site = try demoSite()
         defer { site.cleanup() }
         let lod = site.url.appendingPathComponent("Samples/lod-il")
         try FileManager.default.removeItem(at: lod.appendingPathComponent("forecast.json"))
         try FileManager.default.removeItem(at: site.url.appendingPathComponent("Samples/rome-it"))
         try FileManager.default.removeItem(at: site.url.appendingPathComponent("Samples/paris-fr/onecall.json"))
-        let result = try run(["build"], in: site.url)
+        let result = try await run(["build"], in: site.url)
         #expect(result.status == 2)
         #expect(result.stderr.contains("\(lod.path)/forecast.json: error: no snapshot: weather.json is there but forecast.json is missing (the free API needs both)"), "\(result.stderr)")
         #expect(result.stderr.contains("rome-it: error: no snapshot: the folder does not exist;"), "\(result.stderr)")
         #expect(result.stderr.contains("paris-fr: error: no snapshot: the folder has only air_pollution.json, geocode.json;"), "\(result.stderr)")
     }
 
-    @Test func aBadConfigExits1AndWritesNothing() throws {
+    @Test func aBadConfigExits1AndWritesNothing() async throws {
         let site = try demoSite()
         defer { site.cleanup() }
         let config = site.url.appendingPathComponent("isobar.yml")
         let text = try String(contentsOf: config, encoding: .utf8)
             .replacingOccurrences(of: "units: imperial", with: "units: imperail")
         try Data(text.utf8).write(to: config)
-        let result = try run(["build"], in: site.url)
+        let result = try await run(["build"], in: site.url)
         #expect(result.status == 1)
         #expect(result.stderr.contains("isobar.yml:"))
         #expect(result.stderr.contains("cities[3].units"))
         #expect(result.stderr.contains("did you mean \"imperial\""))
         #expect(!result.stderr.contains("Fatal error"))
         #expect(!FileManager.default.fileExists(atPath: site.url.appendingPathComponent("_site").path))
-        let check = try run(["check"], in: site.url)
+        let check = try await run(["check"], in: site.url)
         #expect(check.status == 1)
         #expect(check.stderr.contains("cities[3].units"))
     }
 
-    @Test func checkVersionAndUsage() throws {
+    @Test func checkVersionAndUsage() async throws {
         let site = try demoSite()
         defer { site.cleanup() }
-        let check = try run(["check"], in: site.url)
+        let check = try await run(["check"], in: site.url)
         #expect(check.status == 0, "\(check.stderr)")
         #expect(check.stdout.contains("ok: 8 cities, 13 templates, 20 places"))
         #expect(!FileManager.default.fileExists(atPath: site.url.appendingPathComponent("_site").path))
-        let version = try run(["--version"], in: site.url)
+        let version = try await run(["--version"], in: site.url)
         #expect(version.status == 0)
         #expect(version.stdout.contains("isobar \(Version.isobar)"))
         #expect(version.stdout.contains("libcurl"))
-        let usage = try run(["build", "--no-such-flag"], in: site.url)
+        let usage = try await run(["build", "--no-such-flag"], in: site.url)
         #expect(usage.status == 64)
-        let missing = try run(["build", "--config", "nope.yml"], in: site.url)
+        let missing = try await run(["build", "--config", "nope.yml"], in: site.url)
         #expect(missing.status == 1)
         #expect(missing.stderr.contains("nope.yml"))
     }
 
-    @Test func outputOptionOverridesTheConfig() throws {
+    @Test func outputOptionOverridesTheConfig() async throws {
         let site = try demoSite()
         defer { site.cleanup() }
-        let result = try run(["build", "--output", "public_html", "--quiet"], in: site.url)
+        let result = try await run(["build", "--output", "public_html", "--quiet"], in: site.url)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(FileManager.default.fileExists(atPath: site.url.appendingPathComponent("public_html/index.html").path))
         #expect(!FileManager.default.fileExists(atPath: site.url.appendingPathComponent("_site").path))
     }
 
-    @Test func buildsTheOpenMeteoDemo() throws {
+    @Test func buildsTheOpenMeteoDemo() async throws {
         let site = try TemporaryFolder.demoSite(items: ["isobar-open-meteo.yml", "Samples", "Templates", "Public", "Data"])
         defer { site.cleanup() }
-        let check = try run(["check", "--config", "isobar-open-meteo.yml"], in: site.url)
+        let check = try await run(["check", "--config", "isobar-open-meteo.yml"], in: site.url)
         #expect(check.status == 0, "\(check.stderr)")
-        let result = try run(["build", "--config", "isobar-open-meteo.yml"], in: site.url)
+        let result = try await run(["build", "--config", "isobar-open-meteo.yml"], in: site.url)
         #expect(result.status == 0, "\(result.stderr)")
         for slug in ["oslo-no", "lisbon-pt"] {
             let html = try String(contentsOf: site.url.appendingPathComponent("_site-open-meteo/\(slug)/index.html"), encoding: .utf8)

@@ -14,14 +14,14 @@ import Testing
     static let pages = [("index.html", "index.html"), ("london-gb/index.html", "london-gb.html"),
                         ("ar/london-gb/index.html", "ar-london-gb.html")]
 
-    @Test func theDemosPagesAreTheGoldenOnes() throws {
+    @Test func theDemosPagesAreTheGoldenOnes() async throws {
         let site = try TemporaryFolder.demoSite(withPast: true)
         defer { site.cleanup() }
         let config = site.url.appendingPathComponent("isobar.yml")
         let text = try String(contentsOf: config, encoding: .utf8)
         try #require(text.contains("\nlanguage: en\n"))
         try Data(text.replacingOccurrences(of: "\nlanguage: en\n", with: "\nlanguages: [en, ar]\n").utf8).write(to: config)
-        let run = try IsobarRun(["build", "--quiet"], in: site.url, environment: Fixtures.epoch)
+        let run = try await IsobarRun.launch(["build", "--quiet"], in: site.url, environment: Fixtures.epoch)
         try #require(run.status == 0, "\(run.stderr)")
 
         let update = ProcessInfo.processInfo.environment["ISOBAR_UPDATE_GOLDEN"] == "1"

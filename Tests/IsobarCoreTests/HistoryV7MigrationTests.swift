@@ -36,10 +36,10 @@ import Testing
         return site
     }
 
-    @Test func aVersionSevenFileIsMigratedAndThePagesSayTheSame() throws {
+    @Test func aVersionSevenFileIsMigratedAndThePagesSayTheSame() async throws {
         let site = try Self.site()
         defer { site.cleanup() }
-        let run = try IsobarRun(["build", "--quiet"], in: site.url, environment: Fixtures.epoch)
+        let run = try await IsobarRun.launch(["build", "--quiet"], in: site.url, environment: Fixtures.epoch)
         try #require(run.status == 0, "\(run.stderr)")
         let expected = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: Self.folder.appendingPathComponent("history.json"))) as? NSDictionary)
         for city in Self.cities {
@@ -50,9 +50,9 @@ import Testing
 
         let store = try SQLiteHistory(file: site.url.appendingPathComponent(".isobar/history.sqlite"))
         defer { store.close() }
-        let tables = try store.database.read { try String.fetchAll($0, sql: "SELECT name FROM sqlite_master WHERE type IN ('table', 'trigger') ORDER BY name") }
+        let tables = try await store.database.read { try String.fetchAll($0, sql: "SELECT name FROM sqlite_master WHERE type IN ('table', 'trigger') ORDER BY name") }
         #expect(tables == ["city", "day", "forecast_lead", "grdb_migrations", "meta", "normal", "observation"])
-        #expect(try store.database.read { try HistorySchema.migrator.appliedIdentifiers($0) } == ["v8", "v9"])
+        await #expect(try store.database.read { try HistorySchema.migrator.appliedIdentifiers($0) } == ["v8", "v9"])
         #expect(try store.int("SELECT count(*) FROM observation") == 162)
         // The migrated days are what their raw rows give (all of them are within 31 days).
         try store.expectDaysRecomputed()

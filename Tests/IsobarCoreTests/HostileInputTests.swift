@@ -75,7 +75,7 @@ import Testing
     }
 
     @Test(arguments: hostile)
-    func hostileStringsStayText(_ value: String) throws {
+    func hostileStringsStayText(_ value: String) async throws {
         let site = try TemporaryFolder.demoSite()
         defer { site.cleanup() }
         // The city's name, from the config (a YAML double-quoted scalar holds anything), less
@@ -116,7 +116,7 @@ import Testing
                                                     "wikipedia": value, "image": "x.jpg"]]]
         try JSONSerialization.data(withJSONObject: places).write(to: site.url.appendingPathComponent("Data/places.json"))
 
-        let run = try IsobarRun(["build"], in: site.url)
+        let run = try await IsobarRun.launch(["build"], in: site.url)
         #expect(run.status == 0, "\(run.stderr)")
         for page in ["berlin-de/index.html", "index.html"] {
             let html = try String(contentsOf: site.url.appendingPathComponent("_site/\(page)"), encoding: .utf8)
@@ -150,7 +150,7 @@ import Testing
     }
 
     /// Deeply nested, huge, invalid UTF-8 and empty inputs: a clear message, never a crash.
-    @Test func brokenFilesGiveClearErrors() throws {
+    @Test func brokenFilesGiveClearErrors() async throws {
         let site = try TemporaryFolder.demoSite()
         defer { site.cleanup() }
         let samples = site.url.appendingPathComponent("Samples")
@@ -159,7 +159,7 @@ import Testing
         try Data([0x7B, 0x22, 0xFF, 0xFE, 0x22, 0x3A, 0x31, 0x7D]).write(to: samples.appendingPathComponent("paris-fr/onecall.json"))
         try Data().write(to: samples.appendingPathComponent("rome-it/onecall.json"))
         try Data().write(to: samples.appendingPathComponent("tokyo-jp/air_pollution.json"))
-        let run = try IsobarRun(["build"], in: site.url)
+        let run = try await IsobarRun.launch(["build"], in: site.url)
         #expect(run.status == 2, "\(run.stderr)")
         #expect(run.stderr.contains("Too many nested"), "\(run.stderr)")
         #expect(run.stderr.contains("paris-fr/onecall.json"))
@@ -170,11 +170,11 @@ import Testing
 
         // The same for the config and places.json.
         try Data([0xFF, 0xFE, 0x00]).write(to: site.url.appendingPathComponent("Data/places.json"))
-        let places = try IsobarRun(["check"], in: site.url)
+        let places = try await IsobarRun.launch(["check"], in: site.url)
         #expect(places.status == 1)
         #expect(places.stderr.contains("places.json: error: places: not valid JSON"), "\(places.stderr)")
         try Data((String(repeating: "[", count: 100_000)).utf8).write(to: site.url.appendingPathComponent("isobar.yml"))
-        let config = try IsobarRun(["check"], in: site.url)
+        let config = try await IsobarRun.launch(["check"], in: site.url)
         #expect(config.status == 1)
         #expect(config.stderr.contains("YAML syntax"), "\(config.stderr)")
         #expect(config.stderr.count < 2_000)
@@ -205,14 +205,14 @@ extension HostileInputTests {
     /// at once, at the line where they do. The time limit is generous on purpose (the
     /// machine may be busy); the key bomb alone ran for minutes before.
     @Test(arguments: aliasBombs.indices)
-    func aliasBombsStopAtOnceWithAPosition(_ index: Int) throws {
+    func aliasBombsStopAtOnceWithAPosition(_ index: Int) async throws {
         let bomb = Self.aliasBombs[index]
         #expect(bomb.yaml.utf8.count < 700, "\(bomb.yaml.utf8.count) bytes")
         let site = try TemporaryFolder.demoSite(items: ["Templates", "Data"])
         defer { site.cleanup() }
         _ = try site.write(bomb.yaml, to: "isobar.yml")
         for command in ["check", "build"] {
-            let run = try IsobarRun([command], in: site.url, timeout: 30)
+            let run = try await IsobarRun.launch([command], in: site.url, timeout: 30)
             #expect(!run.timedOut, "\(bomb.name) bomb: \(command) still running after 30 s")
             #expect(run.status == 1)
             #expect(run.stderr.hasPrefix(
@@ -223,11 +223,11 @@ extension HostileInputTests {
     }
 
     /// The theme's UI strings are YAML too, read the same way.
-    @Test func anAliasBombInTheUIStringsStopsAtOnce() throws {
+    @Test func anAliasBombInTheUIStringsStopsAtOnce() async throws {
         let site = try TemporaryFolder.demoSite()
         defer { site.cleanup() }
         _ = try site.write(Self.aliasBombs[0].yaml, to: "Templates/i18n/en.yml")
-        let run = try IsobarRun(["check"], in: site.url, timeout: 30)
+        let run = try await IsobarRun.launch(["check"], in: site.url, timeout: 30)
         #expect(!run.timedOut, "still running after 30 s")
         #expect(run.status == 1)
         #expect(run.stderr.contains("Templates/i18n/en.yml:6:10: error: x5[0]: aliases make the document larger than 100000 values"), "\(run.stderr)")

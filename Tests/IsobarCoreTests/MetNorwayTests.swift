@@ -194,13 +194,13 @@ import Testing
 
 /// The MET Norway demo through the real binary.
 @Suite struct MetNorwayDemoTests {
-    @Test func buildsTheBergenPage() throws {
+    @Test func buildsTheBergenPage() async throws {
         let site = try TemporaryFolder.demoSite(items: ["isobar-met-norway.yml", "Samples", "Templates", "Public", "Data"])
         defer { site.cleanup() }
         let environment = ["SOURCE_DATE_EPOCH": "1795348800"]
-        let check = try IsobarRun(["check", "--config", "isobar-met-norway.yml"], in: site.url, environment: environment)
+        let check = try await IsobarRun.launch(["check", "--config", "isobar-met-norway.yml"], in: site.url, environment: environment)
         #expect(check.status == 0, "\(check.stderr)")
-        let build = try IsobarRun(["build", "--config", "isobar-met-norway.yml"], in: site.url, environment: environment)
+        let build = try await IsobarRun.launch(["build", "--config", "isobar-met-norway.yml"], in: site.url, environment: environment)
         #expect(build.status == 0, "\(build.stderr)")
         let html = try String(contentsOf: site.url.appendingPathComponent("_site-met-norway/bergen-no/index.html"), encoding: .utf8)
         #expect(html.contains("<a href=\"https://api.met.no/\">MET Norway</a>"))

@@ -141,30 +141,30 @@ import Testing
         }
     }
 
-    @Test func aCityLanguageOutsideTheSitesIsRefused() throws {
+    @Test func aCityLanguageOutsideTheSitesIsRefused() async throws {
         let site = try TemporaryFolder.demoSite()
         defer { site.cleanup() }
         try edit(site) { $0.replacingOccurrences(of: "timezone: Asia/Jerusalem }", with: "timezone: Asia/Jerusalem, language: he }") }
-        let run = try IsobarRun(["build"], in: site.url)
+        let run = try await IsobarRun.launch(["build"], in: site.url)
         #expect(run.status != 0 && run.stderr.contains("\"he\" is not one of the site's languages (en)"), "\(run.stderr)")
         #expect(run.stderr.contains("languages: [en, he]"), "the fix")
     }
 
-    @Test func aSlugThatIsALanguagesFolderIsRefused() throws {
+    @Test func aSlugThatIsALanguagesFolderIsRefused() async throws {
         let site = try TemporaryFolder.demoSite()
         defer { site.cleanup() }
         try edit(site) { $0.replacingOccurrences(of: "language: en\n", with: "languages: [en, he]\n")
             .replacingOccurrences(of: "name: Lod, country: IL,", with: "name: Lod, country: IL, slug: he,") }
-        let run = try IsobarRun(["check"], in: site.url)
+        let run = try await IsobarRun.launch(["check"], in: site.url)
         #expect(run.status != 0 && run.stderr.contains("slug \"he\" is the folder of the site's language he"), "\(run.stderr)")
     }
 
-    @Test func aLanguageWithoutStringsIsRefusedInAMultilingualSite() throws {
+    @Test func aLanguageWithoutStringsIsRefusedInAMultilingualSite() async throws {
         let site = try TemporaryFolder.demoSite()
         defer { site.cleanup() }
         try edit(site) { $0.replacingOccurrences(of: "language: en\n", with: "languages: [en, sw]\n") }
         for command in ["check", "build"] {
-            let run = try IsobarRun([command], in: site.url)
+            let run = try await IsobarRun.launch([command], in: site.url)
             #expect(run.status != 0 && run.stderr.contains("no UI strings for language \"sw\""), "\(command): \(run.stderr)")
             #expect(run.stderr.contains("Templates/i18n/sw.yml"), "\(command): the fix")
         }

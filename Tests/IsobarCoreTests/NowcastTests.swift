@@ -65,10 +65,10 @@ import Testing
 
     /// The demo's One Call samples carry `minutely`: every such page and card says what
     /// the next hour brings, and a page without the data says nothing about it.
-    @Test func demoPagesShowTheNowcast() throws {
+    @Test func demoPagesShowTheNowcast() async throws {
         let site = try TemporaryFolder.demoSite()
         defer { site.cleanup() }
-        let run = try IsobarRun(["build"], in: site.url, environment: ["SOURCE_DATE_EPOCH": "1795348800"])
+        let run = try await IsobarRun.launch(["build"], in: site.url, environment: ["SOURCE_DATE_EPOCH": "1795348800"])
         #expect(run.status == 0, "\(run.stderr)")
         func text(_ path: String) throws -> String { try String(contentsOf: site.url.appendingPathComponent("_site/\(path)"), encoding: .utf8) }
         #expect(try text("london-gb/index.html").contains(#"<p class="nowcast-text">Rain for the next hour</p>"#))

@@ -6,8 +6,8 @@ import Testing
 /// through the real binary on a copy of the demo site. (The worker itself, offline in a
 /// browser: Tests/browser/test_offline.py.)
 @Suite struct OfflineTests {
-    func build(_ site: TemporaryFolder) throws -> IsobarRun {
-        let run = try IsobarRun(["build"], in: site.url, environment: ["SOURCE_DATE_EPOCH": "1795348800"])
+    func build(_ site: TemporaryFolder) async throws -> IsobarRun {
+        let run = try await IsobarRun.launch(["build"], in: site.url, environment: ["SOURCE_DATE_EPOCH": "1795348800"])
         #expect(run.status == 0, "\(run.stderr)")
         return run
     }
@@ -32,12 +32,12 @@ import Testing
         try text(site, "sw.js").split(separator: "\n").first { $0.hasPrefix("const VERSION") }.map(String.init) ?? ""
     }
 
-    @Test func theManifestMakesTheSiteInstallable() throws {
+    @Test func theManifestMakesTheSiteInstallable() async throws {
         let site = try TemporaryFolder.demoSite()
         defer { site.cleanup() }
         // A title with every character JSON must escape, and HTML too.
         try config(site, replacing: "title: Isobar Weather", with: #"title: "Wet \"&\" <Windy> \\ Weather""#)
-        _ = try build(site)
+        _ = try await build(site)
         let data = Data(try text(site, "manifest.webmanifest").utf8)
         let manifest = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         #expect(manifest["name"] as? String == #"Wet "&" <Windy> \ Weather"#)
@@ -69,10 +69,10 @@ import Testing
         #expect(try text(site, "london-gb/index.html").contains(#"<link rel="manifest" href="../manifest.webmanifest">"#))
     }
 
-    @Test func pagesCarryTheirDataTimeForTheOfflineNote() throws {
+    @Test func pagesCarryTheirDataTimeForTheOfflineNote() async throws {
         let site = try TemporaryFolder.demoSite()
         defer { site.cleanup() }
-        _ = try build(site)
+        _ = try await build(site)
         let page = try text(site, "london-gb/index.html")
         let updated = try #require(page.firstMatch(of: /<time datetime="([^"]+)"/)?.1)
         #expect(page.contains(#"<p class="offline-note" role="status" hidden data-time="\#(updated)" data-zone="Europe/London" data-text="Offline — data from {time} ({age})"></p>"#), "\(page)")
@@ -84,10 +84,10 @@ import Testing
         #expect(!(try text(site, "404.html")).contains("offline-note"))
     }
 
-    @Test func theWorkerKeepsTheIndexAndAssetsAndIsVersionedByThem() throws {
+    @Test func theWorkerKeepsTheIndexAndAssetsAndIsVersionedByThem() async throws {
         let site = try TemporaryFolder.demoSite()
         defer { site.cleanup() }
-        _ = try build(site)
+        _ = try await build(site)
         let worker = try text(site, "sw.js")
         #expect(worker.contains(#"importScripts("assets/offline-worker.js");"#))
         let list = try #require(worker.firstMatch(of: /const PRECACHE = (\[.*\]);/)?.1)
@@ -101,30 +101,30 @@ import Testing
         #expect(first.count > 20)
 
         // Rebuilt with other data (a later clock) but the same theme: the same worker.
-        let later = try IsobarRun(["build"], in: site.url, environment: ["SOURCE_DATE_EPOCH": "1795352400"])
+        let later = try await IsobarRun.launch(["build"], in: site.url, environment: ["SOURCE_DATE_EPOCH": "1795352400"])
         #expect(later.status == 0)
         #expect(try version(site) == first)
 
         // An asset changed: a new version, so browsers install the new worker.
         let css = site.url.appendingPathComponent("Public/style.css")
         try Data((try String(contentsOf: css, encoding: .utf8) + "\n.x { color: red; }\n").utf8).write(to: css)
-        _ = try build(site)
+        _ = try await build(site)
         let second = try version(site)
         #expect(second != first)
 
         // The manifest changed (a new title): a new version too.
         try config(site, replacing: "title: Isobar Weather", with: "title: Isobar Weather Two")
-        _ = try build(site)
+        _ = try await build(site)
         #expect(try version(site) != second)
     }
 
-    @Test func offlineFalseDropsTheWorkerAndKeepsTheManifest() throws {
+    @Test func offlineFalseDropsTheWorkerAndKeepsTheManifest() async throws {
         let site = try TemporaryFolder.demoSite()
         defer { site.cleanup() }
-        _ = try build(site)
+        _ = try await build(site)
         #expect(exists(site, "sw.js"))
         try config(site, replacing: "title: Isobar Weather", with: "title: Isobar Weather\noffline: false")
-        _ = try build(site)
+        _ = try await build(site)
         #expect(!exists(site, "sw.js"), "the worker is removed from a site that had it")
         #expect(exists(site, "manifest.webmanifest"))
         for page in ["index.html", "london-gb/index.html"] {
@@ -135,11 +135,11 @@ import Testing
         }
     }
 
-    @Test func offlineMustBeTrueOrFalse() throws {
+    @Test func offlineMustBeTrueOrFalse() async throws {
         let site = try TemporaryFolder.demoSite()
         defer { site.cleanup() }
         try config(site, replacing: "title: Isobar Weather", with: "title: Isobar Weather\noffline: no")
-        let run = try IsobarRun(["build"], in: site.url)
+        let run = try await IsobarRun.launch(["build"], in: site.url)
         #expect(run.status == 1)
         #expect(run.stderr.contains("expected true or false"), "\(run.stderr)")
         #expect(run.stderr.contains("offline"), "\(run.stderr)")

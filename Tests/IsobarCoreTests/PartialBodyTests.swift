@@ -9,7 +9,7 @@ import Testing
 @Suite struct PartialBodyTests {
     /// A body another tool recorded: `current_weather` and an hourly block with only
     /// temperature, humidity and wind speed, in ISO times and GMT (the API's default form).
-    @Test func anOpenMeteoBodyWithSomeHourlyVariablesBuildsThroughTheBinary() throws {
+    @Test func anOpenMeteoBodyWithSomeHourlyVariablesBuildsThroughTheBinary() async throws {
         let site = try TemporaryFolder()
         defer { site.cleanup() }
         _ = try site.write("""
@@ -25,7 +25,7 @@ import Testing
         try FileManager.default.copyItem(
             at: TestPaths.fixture("open-meteo-partial.json"), to: folder.appendingPathComponent("open-meteo-forecast.json"))
 
-        let run = try IsobarRun(["build", "--quiet"], in: site.url, environment: ["SOURCE_DATE_EPOCH": "1795348800"])
+        let run = try await IsobarRun.launch(["build", "--quiet"], in: site.url, environment: ["SOURCE_DATE_EPOCH": "1795348800"])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(!run.stderr.contains("is missing"), "\(run.stderr)")
         let page = try String(contentsOf: site.url.appendingPathComponent("_site/berlin-de/index.html"), encoding: .utf8)

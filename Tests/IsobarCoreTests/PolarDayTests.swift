@@ -61,10 +61,10 @@ import Testing
         return site
     }
 
-    @Test func polarNightAndMidnightSunAreSaidInWords() throws {
+    @Test func polarNightAndMidnightSunAreSaidInWords() async throws {
         let site = try site()
         defer { site.cleanup() }
-        let run = try IsobarRun(["build"], in: site.url, environment: ["SOURCE_DATE_EPOCH": "1795348800"])
+        let run = try await IsobarRun.launch(["build"], in: site.url, environment: ["SOURCE_DATE_EPOCH": "1795348800"])
         #expect(run.status == 0, "\(run.stderr)")
         func page(_ slug: String) throws -> String {
             try String(contentsOf: site.url.appendingPathComponent("_site/\(slug)/index.html"), encoding: .utf8)

@@ -293,7 +293,7 @@ import Testing
         let site = try Self.site()
         defer { site.cleanup() }
         let first = try await Serving(site)
-        let second = try await OwnThread.run { try IsobarRun(["serve", "--port", String(first.port)], in: site.url, timeout: 30) }
+        let second = try await IsobarRun.launch(["serve", "--port", String(first.port)], in: site.url, timeout: 30)
         #expect(second.status == 1 && second.stderr.contains("cannot listen on 127.0.0.1:\(first.port): address already in use"), "\(second.stderr)")
         #expect(!second.stderr.contains("built in"))
         #expect(await first.stop() == 0)

@@ -7,8 +7,8 @@ import Testing
 
 /// The site-wide files and the escaping of hostile data, through the real binary.
 @Suite struct SiteFilesTests {
-    func build(_ site: TemporaryFolder) throws -> IsobarRun {
-        try IsobarRun(["build"], in: site.url, environment: ["SOURCE_DATE_EPOCH": "1795348800"])
+    func build(_ site: TemporaryFolder) async throws -> IsobarRun {
+        try await IsobarRun.launch(["build"], in: site.url, environment: ["SOURCE_DATE_EPOCH": "1795348800"])
     }
 
     func text(_ site: TemporaryFolder, _ path: String) throws -> String {
@@ -41,14 +41,14 @@ import Testing
 
     /// Issue 12, item 11: a city that fails keeps its last page, so the sitemap keeps
     /// listing it and the feed its alerts, until they expire.
-    @Test func aFailedCityStaysInTheSitemapAndFeed() throws {
+    @Test func aFailedCityStaysInTheSitemapAndFeed() async throws {
         let site = try TemporaryFolder.demoSite()
         defer { site.cleanup() }
-        #expect(try build(site).status == 0)
+        await #expect(try build(site).status == 0)
         let before = try text(site, "sitemap.xml")
         try Data("<html>oops</html>".utf8).write(to: site.url.appendingPathComponent("Samples/new-york-us/onecall.json"))
 
-        let failed = try build(site)
+        let failed = try await build(site)
         #expect(failed.status == 2, "\(failed.stderr)")
         #expect(failed.stderr.contains("New York"))
         let sitemap = try text(site, "sitemap.xml")
@@ -61,7 +61,7 @@ import Testing
         #expect(feed.components(separatedBy: "<entry>").count - 1 == 3)
 
         // After the Wind Advisory's end (2026-11-22 23:00 UTC) it leaves the feed, the page the sitemap.
-        let later = try IsobarRun(["build"], in: site.url, environment: ["SOURCE_DATE_EPOCH": "1795400000"])
+        let later = try await IsobarRun.launch(["build"], in: site.url, environment: ["SOURCE_DATE_EPOCH": "1795400000"])
         #expect(later.status == 2)
         let expired = try text(site, "alerts.xml")
         #expect(!expired.contains("new-york-us"), "\(expired)")
@@ -74,10 +74,10 @@ import Testing
     /// addresses stay the folder a web host serves. A site built by an older Isobar (whose
     /// manifest, version 3, kept cards linking the folder) links the file once rebuilt, and
     /// keeps every file it had.
-    @Test func linksNameThePageFileAndAddressesTheFolder() throws {
+    @Test func linksNameThePageFileAndAddressesTheFolder() async throws {
         let site = try TemporaryFolder.demoSite()
         defer { site.cleanup() }
-        #expect(try build(site).status == 0)
+        await #expect(try build(site).status == 0)
         for slug in ["london-gb", "new-york-us"] {
             #expect(try text(site, "index.html").contains(#"<a href="\#(slug)/index.html">"#), "\(slug)")
             #expect(try text(site, "sitemap.xml").contains("<loc>https://weather.example.org/\(slug)/</loc>"))
@@ -94,7 +94,7 @@ import Testing
         let older = try String(contentsOf: manifestFile, encoding: .utf8).replacingOccurrences(of: #""version":4"#, with: #""version":3"#)
         #expect(older.contains(#""version":3"#))
         try Data(older.utf8).write(to: manifestFile)
-        let rebuilt = try build(site)
+        let rebuilt = try await build(site)
         #expect(rebuilt.status == 0, "\(rebuilt.stderr)")
         #expect(rebuilt.stderr.contains("0 removed"), "\(rebuilt.stderr)")
         let index = try text(site, "index.html")
@@ -104,7 +104,7 @@ import Testing
 
     /// Issue 17, item 6: an alert that starts after the data time is upcoming, not active,
     /// on the index and the page; no feed entry is dated after the feed.
-    @Test func upcomingAlertsAreNotCalledActive() throws {
+    @Test func upcomingAlertsAreNotCalledActive() async throws {
         let site = try TemporaryFolder.demoSite()
         defer { site.cleanup() }
         let berlin = site.url.appendingPathComponent("Samples/berlin-de/onecall.json")
@@ -114,7 +114,7 @@ import Testing
         alerts[1]["start"] = dataTime + 7 * 3600
         json["alerts"] = alerts
         try JSONSerialization.data(withJSONObject: json).write(to: berlin)
-        #expect(try build(site).status == 0)
+        await #expect(try build(site).status == 0)
 
         let index = try text(site, "index.html")
         #expect(index.contains("2 alerts (1 upcoming)"), "\(index)")
@@ -130,14 +130,14 @@ import Testing
         alerts[0]["start"] = dataTime + 3600
         json["alerts"] = alerts
         try JSONSerialization.data(withJSONObject: json).write(to: berlin)
-        #expect(try build(site).status == 0)
+        await #expect(try build(site).status == 0)
         #expect(try text(site, "index.html").contains("2 upcoming alerts"))
     }
 
-    @Test func sitemapRobotsFeedNotFoundAndForecastJSON() throws {
+    @Test func sitemapRobotsFeedNotFoundAndForecastJSON() async throws {
         let site = try TemporaryFolder.demoSite()
         defer { site.cleanup() }
-        let run = try build(site)
+        let run = try await build(site)
         #expect(run.status == 0, "\(run.stderr)")
 
         let sitemap = try text(site, "sitemap.xml")
@@ -169,7 +169,7 @@ import Testing
         #expect((forecast["source"] as? [String: Any])?["api"] as? String == "openweather/free")
 
         // Pages carry no build time: a later build of the same data changes nothing.
-        let later = try IsobarRun(["build"], in: site.url, environment: ["SOURCE_DATE_EPOCH": "1795999999"])
+        let later = try await IsobarRun.launch(["build"], in: site.url, environment: ["SOURCE_DATE_EPOCH": "1795999999"])
         #expect(later.stderr.contains(" 0 files written"), "\(later.stderr)")
 
         // A page changed or deleted by hand since is rebuilt, though its data did not change.
@@ -177,7 +177,7 @@ import Testing
         let tokyoPage = try Data(contentsOf: tokyo)
         try Data("edited".utf8).write(to: tokyo)
         try FileManager.default.removeItem(at: site.url.appendingPathComponent("_site/rome-it/forecast.json"))
-        let repaired = try IsobarRun(["build"], in: site.url)
+        let repaired = try await IsobarRun.launch(["build"], in: site.url)
         #expect(repaired.stderr.contains(" 2 files written"), "\(repaired.stderr)")
         #expect(try Data(contentsOf: tokyo) == tokyoPage)
 
@@ -190,27 +190,27 @@ import Testing
         try Data(repeating: UInt8(ascii: "x"), count: parisBody.count).write(to: paris)
         var times = [status.st_atim, status.st_mtim]  // to the nanosecond
         #expect(utimensat(AT_FDCWD, paris.path, &times, 0) == 0)
-        let untouched = try IsobarRun(["build"], in: site.url)
+        let untouched = try await IsobarRun.launch(["build"], in: site.url)
         #expect(untouched.status == 0 && untouched.stderr.contains(" 0 files written"), "\(untouched.stderr)")
         // …and a snapshot replaced by new data is read, and its city rebuilt.
         let original = String(decoding: parisBody, as: UTF8.self)
         let warmer = original.replacingOccurrences(of: "\"temp\": 8.89", with: "\"temp\": 18.89")
         #expect(warmer != original)
         try Data(warmer.utf8).write(to: paris)
-        let changed = try IsobarRun(["build"], in: site.url)
+        let changed = try await IsobarRun.launch(["build"], in: site.url)
         #expect(changed.status == 0, "\(changed.stderr)")
         #expect(try String(contentsOf: site.url.appendingPathComponent("_site/paris-fr/forecast.json"), encoding: .utf8).contains("18.89"))
     }
 
     /// Issue 17, item 10: with no UI strings for the language, the page is English and
     /// marked so, dates included; the API's descriptions keep their own `lang`.
-    @Test func aLanguageWithoutUIStringsIsMarkedAsEnglish() throws {
+    @Test func aLanguageWithoutUIStringsIsMarkedAsEnglish() async throws {
         let site = try TemporaryFolder.demoSite()
         defer { site.cleanup() }
         let config = site.url.appendingPathComponent("isobar.yml")
         let yaml = try String(contentsOf: config, encoding: .utf8).replacingOccurrences(of: "language: en", with: "language: sw")
         try Data(yaml.utf8).write(to: config)
-        let run = try build(site)
+        let run = try await build(site)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr.contains("no UI strings for language \"sw\""), "\(run.stderr)")
         let london = try text(site, "london-gb/index.html")
@@ -224,10 +224,10 @@ import Testing
 
     /// Issue 17: moonrise and moonset beside the moon phase, alert tags as labels, and
     /// forecast.json reading back as the same forecast with them.
-    @Test func moonTimesAndAlertTagsAreShown() throws {
+    @Test func moonTimesAndAlertTagsAreShown() async throws {
         let site = try TemporaryFolder.demoSite()
         defer { site.cleanup() }
-        #expect(try build(site).status == 0)
+        await #expect(try build(site).status == 0)
         let berlin = try text(site, "berlin-de/index.html")
         #expect(berlin.contains(#"<dt>Moonrise</dt><dd><bdi dir="ltr">15:01</bdi></dd>"#) && berlin.contains(#"<dt>Moonset</dt><dd><bdi dir="ltr">04:48</bdi></dd>"#), "\(berlin)")
         #expect(berlin.contains(#"<ul dir="auto" class="alert-tags" aria-label="Categories"><li>Extreme low temperature</li></ul>"#))
@@ -240,13 +240,13 @@ import Testing
         #expect(document.forecast.alerts.map(\.tags) == [["Extreme low temperature"], ["Snow/Ice"]])
     }
 
-    @Test func germanSite() throws {
+    @Test func germanSite() async throws {
         let site = try TemporaryFolder.demoSite()
         defer { site.cleanup() }
         let config = site.url.appendingPathComponent("isobar.yml")
         let yaml = try String(contentsOf: config, encoding: .utf8).replacingOccurrences(of: "language: en", with: "language: de")
         try Data(yaml.utf8).write(to: config)
-        let run = try build(site)
+        let run = try await build(site)
         #expect(run.status == 0, "\(run.stderr)")
         let berlin = try text(site, "berlin-de/index.html")
         #expect(berlin.contains(#"<html lang="de" dir="ltr">"#))
@@ -259,7 +259,7 @@ import Testing
 
     /// Hostile strings from `places.json` reach HTML text, attributes, inline SVG and
     /// link targets: none may become markup, script or a `javascript:` link.
-    @Test func hostilePlacesAreEscapedEverywhere() throws {
+    @Test func hostilePlacesAreEscapedEverywhere() async throws {
         let site = try TemporaryFolder.demoSite()
         defer { site.cleanup() }
         let hostile: [[String: Any]] = [
@@ -271,7 +271,7 @@ import Testing
         ]
         let data = try JSONSerialization.data(withJSONObject: ["london-gb": hostile])
         try data.write(to: site.url.appendingPathComponent("Data/places.json"))
-        let run = try build(site)
+        let run = try await build(site)
         #expect(run.status == 0, "\(run.stderr)")
         let html = try text(site, "london-gb/index.html")
         for forbidden in ["<script>alert", "<img src=x", "<svg onload", "href=\"javascript:", "<em>bold", "<h1>Heading",
@@ -286,14 +286,14 @@ import Testing
         // An image name that is a path is refused outright.
         let withPath: [String: Any] = ["london-gb": [["name": "x", "description": "y", "lat": 51.5, "lon": -0.1, "image": "../../../etc/passwd"]]]
         try JSONSerialization.data(withJSONObject: withPath).write(to: site.url.appendingPathComponent("Data/places.json"))
-        let refused = try build(site)
+        let refused = try await build(site)
         #expect(refused.status == 1)
         #expect(refused.stderr.contains("london-gb[0].image: \"../../../etc/passwd\" must be a plain file name"), "\(refused.stderr)")
         // Mustache in data stays text.
         #expect(html.contains("&#123;&#123;t.now&#125;&#125;"))
     }
 
-    @Test func hostileAlertsAreEscapedInTheFeed() throws {
+    @Test func hostileAlertsAreEscapedInTheFeed() async throws {
         let site = try TemporaryFolder.demoSite()
         defer { site.cleanup() }
         let file = site.url.appendingPathComponent("Samples/berlin-de/onecall.json")
@@ -304,7 +304,7 @@ import Testing
         alerts[0]["description"] = "Fine & <b>bold</b> \"quoted\" 'single'"
         json["alerts"] = alerts
         try JSONSerialization.data(withJSONObject: json).write(to: file)
-        let run = try build(site)
+        let run = try await build(site)
         #expect(run.status == 0, "\(run.stderr)")
         let feed = try text(site, "alerts.xml")
         #expect(isWellFormedXML(feed))

@@ -22,7 +22,7 @@ import Testing
     /// every cycle), the templates, the snapshots or the cache — or one holding the project
     /// — is refused by `check`, `build` and `deploy`, at its line, naming the folder; links
     /// and `..` are followed as the deploy would follow them. A folder of its own passes.
-    @Test func aDeployTargetAmongTheSiteFoldersIsRefused() throws {
+    @Test func aDeployTargetAmongTheSiteFoldersIsRefused() async throws {
         let site = try TemporaryFolder.demoSite()
         defer { site.cleanup() }
         let elsewhere = try TemporaryFolder()
@@ -46,7 +46,7 @@ import Testing
             try Data(base.utf8).write(to: site.url.appendingPathComponent("isobar.yml"))
             try appendToConfig(site, "deploy:\n  to: file://\(target)\n")
             let at = try line(of: "  to: file://", in: site)
-            let check = try IsobarRun(["check"], in: site.url)
+            let check = try await IsobarRun.launch(["check"], in: site.url)
             #expect(check.status == 1, "\(target): \(check.stdout)")
             #expect(check.stderr.contains("isobar.yml:\(at):7: error: deploy.to: \"file://\(target)\" overlaps \(folder)"), "\(target): \(check.stderr)")
             #expect(check.stderr.contains("hint: deploy to a folder of its own"), "\(check.stderr)")
@@ -54,14 +54,14 @@ import Testing
         try Data(base.utf8).write(to: site.url.appendingPathComponent("isobar.yml"))
         try appendToConfig(site, "deploy:\n  to: file://\(root)/Public/mirror/\n")
         for command in [["build"], ["deploy"], ["build", "--deploy"]] {
-            let run = try IsobarRun(command, in: site.url)
+            let run = try await IsobarRun.launch(command, in: site.url)
             #expect(run.status != 0 && run.stderr.contains("overlaps public"), "\(command): \(run.stderr)")
         }
         #expect(!FileManager.default.fileExists(atPath: root + "/Public/mirror"))
 
         try Data(base.utf8).write(to: site.url.appendingPathComponent("isobar.yml"))
         try appendToConfig(site, "deploy:\n  to: file://\(elsewhere.url.path)/www/\n")
-        let good = try IsobarRun(["check"], in: site.url)
+        let good = try await IsobarRun.launch(["check"], in: site.url)
         #expect(good.status == 0, "\(good.stderr)")
     }
 
@@ -76,7 +76,7 @@ import Testing
         ("  - { name: \"Oslo\\e[2K\", country: NO, lat: 59.9, lon: 10.7 }\n", "name: \"Oslo", "cities[8].name", "U+001B, escape"),
         ("cache: { dir: \"cache\\tdir\" }\n", "cache: {", "cache.dir", "U+0009, a tab"),
     ])
-    func controlCharactersInSettingsAreRefusedAtTheirLine(_ entry: (yaml: String, line: String, key: String, named: String)) throws {
+    func controlCharactersInSettingsAreRefusedAtTheirLine(_ entry: (yaml: String, line: String, key: String, named: String)) async throws {
         let site = try TemporaryFolder.demoSite()
         defer { site.cleanup() }
         let file = site.url.appendingPathComponent("isobar.yml")
@@ -86,7 +86,7 @@ import Testing
         try Data((text + entry.yaml).utf8).write(to: file)
         let at = try line(of: entry.line, in: site)
         for command in [["check"], ["build"], ["deploy"]] {
-            let run = try IsobarRun(command, in: site.url)
+            let run = try await IsobarRun.launch(command, in: site.url)
             // The deploy's exit code for a refusal is 3, the others' 1.
             #expect(run.status == (command == ["deploy"] ? 3 : 1), "\(command): \(run.stderr)")
             #expect(run.stderr.contains("isobar.yml:\(at):"), "\(run.stderr)")
@@ -176,12 +176,12 @@ import Testing
     /// `.<name>.isobar-tmp-<pid>` passed NAME_MAX (255). It is published now, under a
     /// shortened temporary name that a later run still recognises as a leftover, and
     /// every file in `_site/assets/` is in the manifest.
-    @Test func aPublicFileWithALongNameIsPublished() throws {
+    @Test func aPublicFileWithALongNameIsPublished() async throws {
         let site = try TemporaryFolder.demoSite()
         defer { site.cleanup() }
         let names = [String(repeating: "a", count: 246) + ".txt", String(repeating: "z", count: 200) + String(repeating: "é", count: 25) + ".css"]
         for name in names { _ = try site.write("long \(name.prefix(1))", to: "Public/\(name)") }
-        let run = try IsobarRun(["build"], in: site.url)
+        let run = try await IsobarRun.launch(["build"], in: site.url)
         #expect(run.status == 0, "\(run.stderr)")
         let output = site.url.appendingPathComponent("_site")
         let manifest = Manifest.load(from: output)
@@ -221,19 +221,19 @@ import Testing
     /// A history file of zero bytes (a crash right after it was made, a truncation) was
     /// taken for a new history without a word; the build says it now, naming the file and
     /// what happens next. A history that is not there yet is new: no warning.
-    @Test func anEmptyHistoryFileIsWarnedAbout() throws {
+    @Test func anEmptyHistoryFileIsWarnedAbout() async throws {
         let site = try TemporaryFolder.demoSite()
         defer { site.cleanup() }
         let database = site.url.appendingPathComponent(".isobar/history.sqlite")
-        let first = try IsobarRun(["build"], in: site.url)
+        let first = try await IsobarRun.launch(["build"], in: site.url)
         #expect(first.status == 0 && !first.stderr.contains("empty file"), "\(first.stderr)")
         #expect(truncate(database.path, 0) == 0)
-        let run = try IsobarRun(["build"], in: site.url)
+        let run = try await IsobarRun.launch(["build"], in: site.url)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr.contains("\(database.path): warning: the history database was an empty file: the history it held is lost"), "\(run.stderr)")
         #expect(run.stderr.contains("a new history is started in it"), "\(run.stderr)")
         #expect(run.stderr.contains("hint: to keep the old history, stop the runs and put a backup"), "\(run.stderr)")
-        let again = try IsobarRun(["build"], in: site.url)
+        let again = try await IsobarRun.launch(["build"], in: site.url)
         #expect(!again.stderr.contains("empty file"), "\(again.stderr)")
     }
 }

@@ -64,9 +64,9 @@ import Testing
     static let environment = ["SOURCE_DATE_EPOCH": "1795348800"]
 
     /// A copy of the demo site, built once.
-    func builtDemoSite() throws -> TemporaryFolder {
+    func builtDemoSite() async throws -> TemporaryFolder {
         let site = try TemporaryFolder.demoSite()
-        let run = try IsobarRun(["build", "--quiet"], in: site.url, environment: Self.environment)
+        let run = try await IsobarRun.launch(["build", "--quiet"], in: site.url, environment: Self.environment)
         #expect(run.status == 0, "\(run.stderr)")
         return site
     }
@@ -74,7 +74,7 @@ import Testing
 
     // MARK: The output folder
 
-    @Test func aCityFolderThatIsALinkFailsThatCityAndNothingIsWrittenThroughIt() throws {
+    @Test func aCityFolderThatIsALinkFailsThatCityAndNothingIsWrittenThroughIt() async throws {
         let site = try TemporaryFolder.demoSite()
         defer { site.cleanup() }
         let victim = try victimFolder(["index.html": "the victim's page", "forecast.json": "{}", "notes.txt": "mine"])
@@ -83,7 +83,7 @@ import Testing
         try link(cityFolder, to: victim.url)
         let before = snapshot(victim.url)
 
-        let run = try IsobarRun(["build"], in: site.url, environment: Self.environment)
+        let run = try await IsobarRun.launch(["build"], in: site.url, environment: Self.environment)
         #expect(run.status == 2, "\(run.stderr)")
         #expect(run.stderr.contains("London: \(cityFolder.path): error: is a symbolic link to \(victim.url.path), and Isobar writes nothing through a link it did not make"), "\(run.stderr)")
         #expect(run.stderr.contains("hint: remove the link"))
@@ -99,8 +99,8 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("index.html").path))
     }
 
-    @Test func pruningLeavesALinkedCityFolderAndWhatItLeadsToAlone() throws {
-        let site = try builtDemoSite()
+    @Test func pruningLeavesALinkedCityFolderAndWhatItLeadsToAlone() async throws {
+        let site = try await builtDemoSite()
         defer { site.cleanup() }
         let victim = try TemporaryFolder()
         defer { victim.cleanup() }
@@ -116,7 +116,7 @@ import Testing
         // London and Rome leave the config: Rome's real folder is pruned, London's link is not.
         try removeCity("  - { name: London, country: GB }", from: site)
         try removeCity("  - { name: Rome, country: IT }", from: site)
-        let run = try IsobarRun(["build", "--quiet"], in: site.url, environment: Self.environment)
+        let run = try await IsobarRun.launch(["build", "--quiet"], in: site.url, environment: Self.environment)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr.contains(
             "warning: \(cityFolder.path) is a symbolic link to \(moved.path); not pruned: london-gb/card.png, london-gb/forecast.json, london-gb/index.html, london-gb/now.svg, london-gb/widget.html"),
@@ -128,8 +128,8 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("paris-fr/index.html").path))
     }
 
-    @Test func aLinkedLockFileIsRefusedAndItsTargetIsUntouched() throws {
-        let site = try builtDemoSite()
+    @Test func aLinkedLockFileIsRefusedAndItsTargetIsUntouched() async throws {
+        let site = try await builtDemoSite()
         defer { site.cleanup() }
         let victim = try victimFolder(["lock": "precious\n"])
         defer { victim.cleanup() }
@@ -142,7 +142,7 @@ import Testing
             try FileManager.default.removeItem(at: lock)
             try link(lock, to: target)
             let before = snapshot(victim.url), published = snapshot(output)
-            let run = try IsobarRun(["build", "--quiet"], in: site.url, environment: Self.environment)
+            let run = try await IsobarRun.launch(["build", "--quiet"], in: site.url, environment: Self.environment)
             #expect(run.status == 1, "\(run.stderr)")
             #expect(run.stderr.contains("\(lock.path): error: is a symbolic link to \(target.path), and Isobar writes nothing through a link it did not make"),
                     "\(run.stderr)")
@@ -152,8 +152,8 @@ import Testing
         }
     }
 
-    @Test func aLinkedPageInACityFolderIsNotWrittenThrough() throws {
-        let site = try builtDemoSite()
+    @Test func aLinkedPageInACityFolderIsNotWrittenThrough() async throws {
+        let site = try await builtDemoSite()
         defer { site.cleanup() }
         let victim = try victimFolder(["page.html": "the victim's page"])
         defer { victim.cleanup() }
@@ -163,7 +163,7 @@ import Testing
         try link(page, to: victim.url.appendingPathComponent("page.html"))
         let before = snapshot(victim.url), city = snapshot(output.appendingPathComponent("paris-fr"))
 
-        let run = try IsobarRun(["build", "--quiet"], in: site.url, environment: Self.environment)
+        let run = try await IsobarRun.launch(["build", "--quiet"], in: site.url, environment: Self.environment)
         #expect(run.status == 2, "\(run.stderr)")
         #expect(run.stderr.contains("Paris: \(page.path): error: is a symbolic link to \(victim.url.path)/page.html"), "\(run.stderr)")
         #expect(run.stderr.contains("failed: Paris (publish)"))
@@ -174,13 +174,13 @@ import Testing
     }
 
     /// The output folder itself may be a link: that is the user's choice, made in the config.
-    @Test func theOutputFolderItselfMayBeALink() throws {
+    @Test func theOutputFolderItselfMayBeALink() async throws {
         let site = try TemporaryFolder.demoSite()
         defer { site.cleanup() }
         let webRoot = try TemporaryFolder()
         defer { webRoot.cleanup() }
         try link(site.url.appendingPathComponent("_site"), to: webRoot.url)
-        let run = try IsobarRun(["build", "--quiet"], in: site.url, environment: Self.environment)
+        let run = try await IsobarRun.launch(["build", "--quiet"], in: site.url, environment: Self.environment)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(FileManager.default.fileExists(atPath: webRoot.url.appendingPathComponent("london-gb/index.html").path))
     }
@@ -273,7 +273,7 @@ import Testing
 
     // MARK: Public/
 
-    @Test func aLinkInPublicLeadingOutOfItIsNotPublished() throws {
+    @Test func aLinkInPublicLeadingOutOfItIsNotPublished() async throws {
         let site = try TemporaryFolder.demoSite()
         defer { site.cleanup() }
         let outside = try victimFolder(["secret": "root:$6$very-secret-hash:19000::::::\n", "folder/inner.txt": "inner-secret-text"])
@@ -295,7 +295,7 @@ import Testing
         places["paris-fr"]![0]["image"] = "real.png"
         try JSONSerialization.data(withJSONObject: places).write(to: placesFile)
 
-        let run = try IsobarRun(["build", "--quiet"], in: site.url, environment: Self.environment)
+        let run = try await IsobarRun.launch(["build", "--quiet"], in: site.url, environment: Self.environment)
         #expect(run.status == 0, "\(run.stderr)")
         let x = publicFolder.appendingPathComponent("places/x.png").path
         #expect(run.stderr.contains("warning: \(x) is a symbolic link to \(secret.path): not published, since it leads out of the public folder"),

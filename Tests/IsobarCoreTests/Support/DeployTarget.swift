@@ -40,15 +40,15 @@ final class DeployTarget {
         return environment
     }
 
-    func run(_ arguments: [String], _ site: TemporaryFolder) throws -> IsobarRun {
-        try IsobarRun(arguments, in: site.url, environment: environment)
+    func run(_ arguments: [String], _ site: TemporaryFolder) async throws -> IsobarRun {
+        try await IsobarRun.launch(arguments, in: site.url, environment: environment)
     }
 
     /// The demo site built with this target (and `extra` lines) as its `deploy:` block, and
     /// deployed once; the caller cleans it up.
-    func deployedSite(_ extra: String = "") throws -> TemporaryFolder {
-        let site = try DeployFaultTests().builtSite(deploy: block + extra)
-        let first = try run(["deploy"], site)
+    func deployedSite(_ extra: String = "") async throws -> TemporaryFolder {
+        let site = try await DeployFaultTests().builtSite(deploy: block + extra)
+        let first = try await run(["deploy"], site)
         if first.status != 0 { site.cleanup() }
         try #require(first.status == 0, "\(kind): the first deploy: \(first.stderr)")
         return site
@@ -100,7 +100,7 @@ final class DeployTarget {
 
     /// Removes everything from the target and the site's deploy records, then deploys the
     /// whole site again: a fresh start after a trial that went wrong.
-    func reset(_ site: TemporaryFolder) throws {
+    func reset(_ site: TemporaryFolder) async throws {
         if let s3 {
             for key in try s3.everything().keys where key.hasPrefix("\(s3.bucket)/\(Self.prefix)") {
                 let path = key.split(separator: "/", omittingEmptySubsequences: false)
@@ -115,7 +115,7 @@ final class DeployTarget {
         for name in [DeployLedger.fileName, DeployJournal.fileName] {
             try? FileManager.default.removeItem(at: site.url.appendingPathComponent("_site/\(name)"))
         }
-        let again = try run(["deploy"], site)
+        let again = try await run(["deploy"], site)
         #expect(again.status == 0, "\(kind): a deploy from nothing after a failed trial: \(again.stderr)")
     }
 

@@ -92,8 +92,6 @@ struct IsobarRun {
         URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("isobar")
     }
 
-    /// Runs the binary on a thread of its own: a test that also serves HTTP from Swift
-    /// concurrency must not block the cooperative pool while the binary talks to it.
     /// The clock a run asks the stand-ins at, unless a test gives its own: 2026-11-22 21:00 UTC.
     static let liveClock: TimeInterval = 1_795_381_200
 
@@ -102,13 +100,28 @@ struct IsobarRun {
         ["SOURCE_DATE_EPOCH": String(Int(liveClock + seconds))]
     }
 
-    static func launch(_ arguments: [String], in folder: URL, environment: [String: String] = [:]) async throws -> IsobarRun {
-        try await OwnThread.run { try IsobarRun(arguments, in: folder, environment: environment) }
-    }
-
+    /// The only way a test runs it: on a thread of its own. A run waited for on the test's
+    /// thread would hold one of the cooperative pool's (as many as there are cores, two
+    /// here) for the whole run, and starve the in-process stand-ins, whose answers then
+    /// come too late: a request timed out and retried, one more than the test expected.
     /// `timeout`: stop the binary after so many seconds (and say so in `timedOut`), for
     /// inputs that once made it run for minutes.
-    init(_ arguments: [String], in folder: URL, environment extra: [String: String] = [:], timeout: TimeInterval? = nil) throws {
+    /// At most `BinaryRuns.limit` at once, waited for without holding a thread: every suite
+    /// runs at the same time, and twenty binaries sharing two cores made each so slow
+    /// that runs talking to a stand-in hit their own request timeouts.
+    static func launch(_ arguments: [String], in folder: URL, environment: [String: String] = [:], timeout: TimeInterval? = nil) async throws -> IsobarRun {
+        await BinaryRuns.shared.enter()
+        do {
+            let run = try await OwnThread.run { try IsobarRun(arguments, in: folder, environment: environment, timeout: timeout) }
+            await BinaryRuns.shared.leave()
+            return run
+        } catch {
+            await BinaryRuns.shared.leave()
+            throw error
+        }
+    }
+
+    private init(_ arguments: [String], in folder: URL, environment extra: [String: String] = [:], timeout: TimeInterval? = nil) throws {
         // Pages must not depend on the machine's zone, nor a run on the tester's key.
         var changes: [String: String?] = ["TZ": "Pacific/Kiritimati", "OPENWEATHER_API_KEY": nil]
         // The stand-ins answer with recorded bodies: the demo's samples (data time 12:00 UTC,
@@ -147,6 +160,28 @@ extension CityConfig {
     static func test(_ name: String = "London", country: String = "GB", units: Units = .metric, timeZone: String? = nil) -> CityConfig {
         CityConfig(name: name, country: country, state: nil, latitude: nil, longitude: nil, units: units,
                    slug: Slug.make(from: [name, country]), timeZone: timeZone)
+    }
+}
+
+/// How many of the tests' binary runs go at once: as many as there are cores. The others
+/// wait their turn, in order, suspended.
+actor BinaryRuns {
+    static let shared = BinaryRuns()
+    static let limit = max(2, ProcessInfo.processInfo.activeProcessorCount)
+    private var running = 0
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    func enter() async {
+        if running < Self.limit {
+            running += 1
+            return
+        }
+        await withCheckedContinuation { waiting.append($0) }
+    }
+
+    /// Hands the place to the first waiting run, if any.
+    func leave() {
+        if waiting.isEmpty { running -= 1 } else { waiting.removeFirst().resume() }
     }
 }
 
