@@ -55,6 +55,16 @@ import Testing
         #expect(omPage.nowcast?.text == "Rain stopping around 12:15", "\(String(describing: omPage.nowcast))")
     }
 
+    /// Drizzle is a bar a phone shows, not a line: the scale starts at a trace.
+    @Test func lightRainFillsAThirdOfTheStripAndHeavyRainAllOfIt() {
+        #expect(NowcastStrip.share(0.05) == 1.0 / 6)
+        #expect(NowcastStrip.share(0.25) >= 1.0 / 3)
+        #expect(NowcastStrip.share(8) == 1)
+        #expect(NowcastStrip.share(40) == 1)
+        let rising = [0.1, 0.3, 1, 2.5, 5, 8].map(NowcastStrip.share)
+        #expect(rising == rising.sorted() && Set(rising).count == rising.count, "\(rising)")
+    }
+
     @Test func requestsAskForTheNowcast() {
         var city = CityConfig.test()
         city.latitude = 51.5

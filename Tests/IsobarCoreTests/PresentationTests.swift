@@ -325,9 +325,10 @@ import Testing
             temperatureLabel: { "\(Int($0))°" }, title: "Chart <title>", summary: "Summary & more").svg(id: "c").text
     }
 
-    @Test func threeHourlyStepsGetTimeLabelsAndDayChanges() {
+    @Test func threeHourlyStepsGetTimeLabelsAndDayChanges() throws {
         // 2026-11-22 15:00 UTC = 17:00 in Lod; 3-hourly steps never land on 00/06/12/18.
-        let svg = chart(stepHours: 3, count: 16, start: 1_795_359_600)
+        let both = chart(stepHours: 3, count: 16, start: 1_795_359_600)
+        let svg = try #require(both.components(separatedBy: #"<svg class="chart chart-narrow""#).first)
         for label in [">17:00<", ">23:00<", ">05:00<", ">11:00<"] { #expect(svg.contains(label), "\(label)") }
         #expect(svg.components(separatedBy: "class=\"chart-day\"").count - 1 == 2)
         #expect(svg.contains(">Mon<") && svg.contains(">Tue<"))
@@ -337,10 +338,50 @@ import Testing
         #expect(XMLParser(data: Data(svg.utf8)).parse())
     }
 
+    /// The phone's drawing: the same points and title, its own ids, a label every 12 hours.
+    @Test func thePhonesChartIsLabelledEveryTwelveHours() throws {
+        let parts = chart(stepHours: 1, count: 48, start: 1_795_348_800).components(separatedBy: #"<svg class="chart chart-narrow""#)
+        #expect(parts.count == 2)
+        let narrow = try #require(parts.last)
+        #expect(narrow.contains(#"viewBox="0 0 320 200""#))
+        #expect(narrow.contains("<title id=\"c-narrow-title\">Chart &lt;title&gt;</title>"))
+        for label in [">00:00<", ">12:00<"] { #expect(narrow.contains(label), "\(label)") }
+        for label in [">18:00<", ">06:00<"] { #expect(!narrow.contains(label), "\(label)") }
+    }
+
     @Test func hourlyStepsAreLabelledEverySixHours() {
         let svg = chart(stepHours: 1, count: 48, start: 1_795_348_800)  // 14:00 local
         for label in [">18:00<", ">00:00<", ">06:00<", ">12:00<"] { #expect(svg.contains(label), "\(label)") }
         #expect(!svg.contains(">15:00<"))
+    }
+
+    /// Crowded pins keep their numbers; a label that would cross another label, a pin
+    /// or the edge is left out (the list below names the place), never drawn over.
+    @Test func mapLabelsNeverOverlap() {
+        let frame = PlacesMap.frame
+        // Eight places in a ring, and three stacked on one spot.
+        var points: [(x: Double, y: Double)] = (0..<8).map { step in
+            let angle = Double(step) * Double.pi / 4
+            return (x: 170 + 90 * cos(angle), y: 130 + 90 * sin(angle))
+        }
+        points += [(x: 170, y: 130), (x: 171, y: 131), (x: 172, y: 132)]
+        let names = points.indices.map { "Place \($0)" }
+        let labels = PlacesMap.labels(points, names: names, frame)
+        var boxes: [PlacesMap.Box] = points.map { PlacesMap.Box(minX: $0.x - frame.pinRadius, minY: $0.y - frame.pinRadius, maxX: $0.x + frame.pinRadius, maxY: $0.y + frame.pinRadius) }
+        for (index, label) in labels.enumerated() {
+            guard let label else { continue }
+            let width = Double(names[index].count) * frame.labelSize * 0.6, half = frame.labelSize * 0.65
+            let minX = label.anchor == "start" ? label.x : label.anchor == "end" ? label.x - width : label.x - width / 2
+            let box = PlacesMap.Box(minX: minX, minY: label.y - half, maxX: minX + width, maxY: label.y + half)
+            #expect(box.minX >= 0 && box.maxX <= frame.width, "label \(index) leaves the frame")
+            let crossed = boxes.enumerated().contains { (offset: Int, other: PlacesMap.Box) in offset != index && other.overlaps(box) }
+            #expect(!crossed, "label \(index) overlaps")
+            boxes.append(box)
+        }
+        #expect(labels.contains { $0 != nil })
+        // So many long names cannot all fit: some are left out, never drawn over another.
+        let long = PlacesMap.labels(points, names: points.indices.map { "A place with a long name \($0)" }, frame)
+        #expect(long.contains { $0 == nil } && long.contains { $0 != nil })
     }
 
     @Test func mapPinsAreEscapedLinks() {

@@ -1,8 +1,10 @@
 import Foundation
 
 /// The next hour's precipitation as a strip of bars (inline SVG): one bar per minute or
-/// quarter hour, its height the intensity on a square-root scale (4 mm/h and more fills it: heavy rain). The
-/// sentence beside it says the same in words and is the picture's text alternative.
+/// quarter hour, its height the intensity on a logarithmic scale from a trace (`trace`, the
+/// lowest bar) to heavy rain (`heavy` and more fills it), so the drizzle a phone user
+/// asks about is a bar of a third of the strip, not a line. The sentence beside it says
+/// the same in words and is the picture's text alternative.
 public struct NowcastStrip: Sendable {
     public struct Bar: Sendable {
         /// Minutes from the data time to the bar's start (may be negative for the step
@@ -17,7 +19,17 @@ public struct NowcastStrip: Sendable {
     public var title: String
     public var labels: (now: String, half: String, hour: String)
 
-    static let width = 300.0, height = 56.0, plotHeight = 36.0, heavy = 4.0
+    static let width = 300.0, height = 56.0, plotHeight = 36.0
+    /// mm per hour: a trace (below it, the lowest bar), and heavy rain (WMO: 8 mm/h).
+    static let trace = 0.1, heavy = 8.0
+
+    /// The bar's share of the strip's height: a sixth for a trace or less, all of it for
+    /// heavy rain, evenly between on a logarithmic scale.
+    static func share(_ intensity: Double) -> Double {
+        let least = 1.0 / 6
+        guard intensity > trace else { return least }
+        return min(1, least + (1 - least) * log(intensity / trace) / log(heavy / trace))
+    }
 
     public func svg(id: String) -> RenderedHTML {
         // Labels are escaped and numbers written as SVG numbers by `SVGMarkup`.
@@ -28,9 +40,8 @@ public struct NowcastStrip: Sendable {
             let start = max(0, bar.offset), end = min(60, bar.offset + bar.minutes)
             guard end > start else { continue }
             let x = start / 60 * Self.width, width = max(1, (end - start) / 60 * Self.width - 0.5)
-            // Square root: drizzle (0.3 mm/h) stays visible beside heavy rain.
-            let height = max(2, (min(1, bar.intensity / Self.heavy)).squareRoot() * Self.plotHeight)
-            svg += #"<rect class="chart-pop" x="\#(x)" y="\#(Self.plotHeight - height)" width="\#(width)" height="\#(height)"/>"#
+            let height = Self.share(bar.intensity) * Self.plotHeight
+            svg += #"<rect class="nowcast-bar" x="\#(x)" y="\#(Self.plotHeight - height)" width="\#(width)" height="\#(height)"/>"#
         }
         for (x, anchor, label) in [(0.0, "start", labels.now), (150.0, "middle", labels.half), (300.0, "end", labels.hour)] {
             svg += #"<text class="chart-label" x="\#(x)" y="52" text-anchor="\#(anchor)">\#(label)</text>"#
