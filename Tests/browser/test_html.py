@@ -42,7 +42,10 @@ def vnu_report(site, pages, artifacts, tmp_path_factory):
     broken, broken_svg = folder / "broken.html", folder / "broken.svg"
     broken.write_text(BROKEN)
     broken_svg.write_text(BROKEN_SVG)
-    svgs = sorted(str(path) for path in site.rglob("*.svg"))
+    # The built sites' own files: with several sites served together, `site` is their
+    # parent, which also holds the demo's sources (Templates/card.svg is a template).
+    roots = sorted({site / page.site_name for page in pages})
+    svgs = sorted({str(path) for root in roots for path in root.rglob("*.svg")})
     assert svgs, f"no SVG file in {site}: every city writes now.svg"
     files = [str(site / p.rel_path) for p in pages] + svgs + [str(broken), str(broken_svg)]
     proc = subprocess.run(
