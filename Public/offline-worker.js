@@ -52,20 +52,38 @@ function alias(url) {
   return address.href;
 }
 
+// Whether a newer worker is installing, waiting or has taken over (it deletes this one's
+// cache when it takes over; this one's state says so last, after the takeover).
+function superseded() {
+  const registration = self.registration;
+  return Boolean(registration.installing || registration.waiting) || replaced();
+}
+
+function replaced() {
+  return self.serviceWorker?.state === "redundant";
+}
+
 // Keeps a copy in the background: the page gets its answer at once, whatever the copy takes.
+// A superseded worker keeps nothing: caches.open makes a cache that is missing, and a copy
+// written after the new worker deleted this one's cache would bring it back for good. A
+// copy begun before and finished after the takeover is deleted here.
 function keep(event, response) {
   // Only whole, successful answers from this origin (no opaque, redirected or partial ones).
   if (response.ok && response.status === 200 && response.type === "basic" && !response.redirected && owned(response.url)) {
     const copy = response.clone();
-    event.waitUntil(caches.open(CACHE).then((cache) => cache.put(event.request, copy)));
+    event.waitUntil((async () => {
+      if (superseded()) return;
+      await (await caches.open(CACHE)).put(event.request, copy);
+      if (replaced()) await caches.delete(CACHE);
+    })());
   }
   return response;
 }
 
+// Read with caches.match, which, unlike caches.open, never makes a missing cache.
 async function kept(request) {
-  const cache = await caches.open(CACHE);
   const other = alias(request.url);
-  return (await cache.match(request, { ignoreSearch: true })) || (other && (await cache.match(other))) || null;
+  return (await caches.match(request, { cacheName: CACHE, ignoreSearch: true })) || (other && (await caches.match(other, { cacheName: CACHE }))) || null;
 }
 
 // Tells the page it is a kept copy, once the page exists (its script shows the note).

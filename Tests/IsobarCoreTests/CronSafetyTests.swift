@@ -85,19 +85,22 @@ import Testing
     }
 
     @Test func aSecondRunOnTheSameOutputExitsAtOnce() async throws {
-        let server = try await OpenWeatherStandIn()
+        let server = try await OpenWeatherStandIn(answerWithin: 600)
         defer { Task { await server.stop() } }
         // The first run's request is answered only when the test says so: until then it
-        // holds the output, however slow the machine (its timeout is longer than any wait).
+        // holds the output, however slow the machine (its timeout, and the stand-in's, are
+        // longer than any wait). The runs beside it start at once, not queued behind other
+        // suites' runs, which once took longer than the stand-in's minute: the first run
+        // then failed its city and ended, and the second built.
         await server.inject("/data/3.0/onecall", [.hold])
         defer { Task { await server.release() } }
         let site = try TemporaryFolder.liveSite(server, timeout: "10m", cities: ["{ name: Paris, country: FR, lat: 48.8589, lon: 2.32 }"])
         defer { site.cleanup() }
         let environment = ["OPENWEATHER_API_KEY": OpenWeatherStandIn.key]
-        async let first = IsobarRun.launch(["build"], in: site.url, environment: environment)
+        async let first = IsobarRun.launch(["build"], in: site.url, environment: environment, queued: false)
         // The first run holds the lock once its request reaches the server.
         #expect(try await server.waitForRequests(to: "/data/3.0/onecall"))
-        let second = try await IsobarRun.launch(["build"], in: site.url, environment: environment)
+        let second = try await IsobarRun.launch(["build"], in: site.url, environment: environment, queued: false)
         // Skipped, not failed: its own exit code and one line naming the run that holds the output.
         #expect(second.status == 75)
         #expect(second.stderr.split(separator: "\n").count == 1, "\(second.stderr)")
@@ -105,15 +108,15 @@ import Testing
         #expect(!second.stderr.contains("error"), "\(second.stderr)")
         // At once, not after the first run: that one cannot end before the release below.
         // With --quiet, cron gets nothing to mail; --wait=1s gives up after a second.
-        let quiet = try await IsobarRun.launch(["build", "--quiet"], in: site.url, environment: environment)
+        let quiet = try await IsobarRun.launch(["build", "--quiet"], in: site.url, environment: environment, queued: false)
         #expect(quiet.status == 75 && quiet.stderr.isEmpty, "\(quiet.stderr)")
         let waitedAt = Date()
-        let impatient = try await IsobarRun.launch(["build", "--wait=1s"], in: site.url, environment: environment)
+        let impatient = try await IsobarRun.launch(["build", "--wait=1s"], in: site.url, environment: environment, queued: false)
         #expect(impatient.status == 75 && impatient.stderr.contains("after 1 s of waiting"), "\(impatient.stderr)")
         #expect(Date().timeIntervalSince(waitedAt) >= 1)
         // --wait alone waits for the first run to end (released a moment after it started),
         // then builds.
-        async let patient = IsobarRun.launch(["build", "--wait"], in: site.url, environment: environment)
+        async let patient = IsobarRun.launch(["build", "--wait"], in: site.url, environment: environment, queued: false)
         try await Task.sleep(for: .seconds(1))
         await server.release()
         let waited = try await patient

@@ -54,8 +54,10 @@ final class OpenWeatherStandIn: Sendable {
 
     static let paths = ["/data/3.0/onecall", "/data/2.5/weather", "/data/2.5/forecast", "/data/2.5/air_pollution", "/geo/1.0/direct"]
 
-    init() async throws {
-        let server = try HTTPServer.loopback(timeout: 60)
+    /// `answerWithin`: FlyingFox answers 500 for a request its handler has not answered in
+    /// so many seconds, a `.hold` included.
+    init(answerWithin: TimeInterval = 60) async throws {
+        let server = try HTTPServer.loopback(timeout: answerWithin)
         self.server = server
         let state = self.state
         for path in Self.paths {
