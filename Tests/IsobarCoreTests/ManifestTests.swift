@@ -42,15 +42,6 @@ import Testing
         #expect(try Manifest(json: JSONValueDecoder.tree(try encoder.encode(manifest))) == manifest)
     }
 
-    /// A city's fingerprint holds its coordinates as `String(describing:)` wrote them; the
-    /// text written out in its place must stay the same, or every published city would be
-    /// fetched again after an upgrade.
-    @Test func fingerprintsKeepTheirCoordinatesText() {
-        for coordinate in [52.52, -0.1278, 1e-7, 180, -90, 12.240000000000009, 0, -0.0, nil] as [Double?] {
-            #expect(CityBuilder.described(coordinate) == String(describing: coordinate))
-        }
-    }
-
     @Test func loadReadsWhatABuildWrote() throws {
         let folder = try TemporaryFolder()
         defer { folder.cleanup() }

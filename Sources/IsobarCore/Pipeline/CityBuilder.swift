@@ -53,7 +53,7 @@ struct CityBuilder: Sendable {
                 let position = next, city = cities[position]
                 next += 1
                 group.addTask {
-                    let result = await RequestTally.$city.withValue(city.slug) { await buildOrKeep(city) }
+                    let result = await RequestTally.$city.withValue(city.slug) { await buildOrKeep(self.inputs(of: city)) }
                     environment.observer?.cityDone(result.outcome, requests: inputs.tally.sent(for: city.slug))
                     return (position, result)
                 }
@@ -63,14 +63,15 @@ struct CityBuilder: Sendable {
                 results[position] = result
                 startNext()
             }
-            return results.enumerated().map { position, result in result ?? keep(cities[position]) }
+            return results.enumerated().map { position, result in result ?? keep(self.inputs(of: cities[position])) }
         }
     }
 
     /// A city the run did not get to (interrupted): its last build stays, as it was.
-    func keep(_ city: CityConfig) -> CityResult {
-        let kept = output.previous.cities[city.slug].map { record in
-            BuiltCity(record: record, files: files(of: city).filter { output.previous.files[$0] == city.slug })
+    func keep(_ own: CityInputs) -> CityResult {
+        let city = own.city
+        let kept = own.previous.map { record in
+            BuiltCity(record: record, files: own.outputs.map(\.path).filter { output.previous.files[$0] == city.slug })
         }
         let problem = IsobarError(step: .fetch, message: "not refreshed: the run was interrupted")
         return CityResult(slug: city.slug, name: city.name, built: kept?.files.isEmpty == false ? kept : nil,
@@ -78,17 +79,18 @@ struct CityBuilder: Sendable {
                                                dataTime: kept?.record.dataTime))
     }
 
-    func buildOrKeep(_ city: CityConfig) async -> CityResult {
-        if Task.isCancelled { return keep(city) }
+    func buildOrKeep(_ own: CityInputs) async -> CityResult {
+        let city = own.city
+        if Task.isCancelled { return keep(own) }
         switch (inputs.planned(city) ? plan?.decision(for: city.slug) : nil) ?? .fetch {
         case .fetch:
-            return await buildCityOrFallBack(city)
+            return await buildCityOrFallBack(own)
         case .cached(let deferred):
-            return fromCache(city, deferred: deferred)
-        case .waiting where output.previous.cities[city.slug] != nil:
+            return fromCache(own, deferred: deferred)
+        case .waiting where own.previous != nil:
             // Published before, but its data is gone: its page gets older, which the owner
             // must hear of (it fails, keeping the page), as for data older than stale_after.
-            return fromCache(city, deferred: true)
+            return fromCache(own, deferred: true)
         case .waiting:
             return waiting(city)
         }
@@ -105,14 +107,15 @@ struct CityBuilder: Sendable {
 
     /// A city the budget plan does not fetch this run: built from its cached data, which
     /// is fresh (not due) or as fresh as the budget allows (deferred).
-    func fromCache(_ city: CityConfig, deferred: Bool) -> CityResult {
+    func fromCache(_ own: CityInputs, deferred: Bool) -> CityResult {
+        let city = own.city
         do {
             guard let (stored, member) = try inputs.providers.fallback(city, maxAge: inputs.config.staleAfter) else {
                 throw IsobarError(
                     step: .fetch, message: "not refreshed: the call budget allowed no request this run, and there is no cached data younger than stale_after",
                     hint: "raise the provider's daily_limit or monthly_limit, or list fewer cities (`isobar check` shows what the budget allows)")
             }
-            let built = try publish(withStoredWarnings(stored), from: member, stale: false)
+            let built = try publish(withStoredWarnings(stored), from: member, stale: false, own: own)
             return CityResult(slug: city.slug, name: city.name, built: built,
                               outcome: CityOutcome(slug: city.slug, name: city.name, status: deferred ? .deferred : .fresh, error: nil,
                                                    dataTime: built.record.dataTime, provider: member.kind))
@@ -127,11 +130,12 @@ struct CityBuilder: Sendable {
 
     /// A city's fresh build; if that fails, a build from stale cached data (younger than
     /// `stale_after`); if there is none, a failure that keeps the last published page.
-    func buildCityOrFallBack(_ city: CityConfig) async -> CityResult {
+    func buildCityOrFallBack(_ own: CityInputs) async -> CityResult {
+        let city = own.city
         // Stored responses unchanged since the last build (told without reading them) and
         // its pages untouched: the city is done before anything is read.
-        if output.previous.cities[city.slug] != nil, let print = storedFingerprint(city),
-            let built = unchanged(city, print: print)
+        if own.previous != nil, let print = storedFingerprint(own),
+            let built = unchanged(own, print: print)
         {
             return CityResult(slug: city.slug, name: city.name, built: built,
                               outcome: CityOutcome(slug: city.slug, name: city.name, status: .fresh, error: nil, dataTime: built.record.dataTime,
@@ -155,19 +159,19 @@ struct CityBuilder: Sendable {
                 let tried = answer.failures.map { "\($0.kind.rawValue): \($0.error.description)" }.joined(separator: "\n  ")
                 environment.log("\(city.name): \(tried)\n  using \(answer.member.kind.rawValue) instead of \(fellBack.kind.rawValue)")
             }
-            let built = try publish(answer.responses, from: answer.member, stale: false)
+            let built = try publish(answer.responses, from: answer.member, stale: false, own: own)
             return CityResult(slug: city.slug, name: city.name, built: built,
                               outcome: CityOutcome(slug: city.slug, name: city.name, status: .fresh, error: nil, dataTime: built.record.dataTime,
                                                    provider: answer.member.kind, failedProviders: failed,
                                                    warnings: (answer.responses.warnings?.problems ?? []) + built.problems))
         } catch {
             // Interrupted while fetching: the city keeps its last build, as if not started.
-            if Task.isCancelled || error is CancellationError { return keep(city) }
+            if Task.isCancelled || error is CancellationError { return keep(own) }
             let exhausted = error as? ProviderChain.Exhausted
             if let exhausted { failed = exhausted.failures.map(\.kind) }
             let problem = exhausted?.error ?? error as? IsobarError ?? IsobarError(step: .fetch, message: "\(error)")
             if let (stale, member) = try? inputs.providers.fallback(city, maxAge: inputs.config.staleAfter),
-                let built = try? publish(withStoredWarnings(stale), from: member, stale: true)
+                let built = try? publish(withStoredWarnings(stale), from: member, stale: true, own: own)
             {
                 environment.log("\(city.name): \(problem.description)\n  using cached data from \(AtomDate.string(built.record.dataTime))")
                 return CityResult(slug: city.slug, name: city.name, built: built,
@@ -188,22 +192,29 @@ struct CityBuilder: Sendable {
         return responses
     }
 
-    /// What a city's pages are made from: the site-wide inputs, the city's settings and
-    /// places, and its raw responses.
-    func fingerprint(_ fetched: CityResponses, from provider: any ForecastProvider, stale: Bool) -> String {
+    /// What a fresh build of the city is made from, as one digest: the site-wide inputs,
+    /// the city's settings and its own inputs (history, map, normals), its warnings and its
+    /// responses. A build whose digest matches the last one's keeps that build's files.
+    func fingerprint(_ city: CityConfig, _ own: CityInputs, stale: Bool, warnings: String, responses: String) -> String {
         var digest = Fingerprint()
-        add(fetched.city, stale: stale, to: &digest)
-        digest.add(fetched.warnings?.identity ?? "")
-        if let identity = provider.identity(of: fetched) {
-            digest.add(identity)
-            return digest.value
-        }
-        for endpoint in Endpoint.allCases {
-            guard let response = fetched[endpoint] else { continue }
-            digest.add(endpoint.rawValue)
-            digest.add(response.body)
-        }
+        digest.add(inputs.siteFingerprint)
+        digest.add([city.name, city.country, city.state ?? "", city.slug, city.units.rawValue, city.timeZone ?? "",
+                    city.latitude.map { "\($0)" } ?? "", city.longitude.map { "\($0)" } ?? "", stale ? "stale" : "fresh",
+                    own.history, own.map?.identity ?? "drawn", own.normals?.identity ?? "no normals", warnings, responses].joined(separator: "\u{1F}"))
         return digest.value
+    }
+
+    /// The fingerprint of a build from these responses.
+    func fingerprint(_ fetched: CityResponses, from provider: any ForecastProvider, stale: Bool, own: CityInputs) -> String {
+        fingerprint(fetched.city, own, stale: stale, warnings: fetched.warnings?.identity ?? "", responses: provider.identity(of: fetched) ?? {
+            var bodies = Fingerprint()
+            for endpoint in Endpoint.allCases {
+                guard let response = fetched[endpoint] else { continue }
+                bodies.add(endpoint.rawValue)
+                bodies.add(response.body)
+            }
+            return bodies.value
+        }())
     }
 
     /// The fingerprint a fresh build of the city would have, from the stored files of its
@@ -211,62 +222,30 @@ struct CityBuilder: Sendable {
     /// or the city's coordinates come from a geocoding answer (which `locate` reads). A
     /// city last built from a later provider of its chain has another fingerprint, so it
     /// is fetched: its first provider is asked again.
-    func storedFingerprint(_ city: CityConfig) -> String? {
+    func storedFingerprint(_ own: CityInputs) -> String? {
+        let city = own.city
         guard city.coordinates != nil, let identity = inputs.providers.primary(for: city).provider.storedIdentity(city) else { return nil }
-        var digest = Fingerprint()
-        add(city, stale: false, to: &digest)
-        digest.add(inputs.warnings.storedIdentity(city))
-        digest.add(identity)
-        return digest.value
-    }
-
-    private func add(_ city: CityConfig, stale: Bool, to digest: inout Fingerprint) {
-        digest.add(inputs.siteFingerprint)
-        digest.add([city.name, city.country, city.state ?? "", city.slug, city.units.rawValue, city.timeZone ?? "",
-                    Self.described(city.latitude), Self.described(city.longitude), stale ? "stale" : "fresh",
-                    inputs.history?.fingerprint(of: city.slug) ?? "no history", maps[city.slug]?.identity ?? "drawn",
-                    normals[city.slug]?.identity ?? "no normals"].joined(separator: "\u{1F}"))
-    }
-
-    /// A coordinate as `String(describing:)` writes it, so that published sites keep their
-    /// fingerprints (a changed one fetches the city again): written out, since
-    /// `String(describing:)` casts its argument to each printing protocol in turn, about
-    /// 6,500 instructions a coordinate.
-    static func described(_ coordinate: Double?) -> String {
-        coordinate.map { "Optional(\($0))" } ?? "nil"
+        return fingerprint(city, own, stale: false, warnings: inputs.warnings.storedIdentity(city), responses: identity)
     }
 
     /// The city's last build, when its fingerprint is `print` and its published files are
     /// exactly as that build left them (a page edited or deleted since is rebuilt).
-    func unchanged(_ city: CityConfig, print: String) -> BuiltCity? {
-        let slug = city.slug, files = files(of: city)
-        guard let previous = output.previous.cities[slug], previous.fingerprint == print,
+    func unchanged(_ own: CityInputs, print: String) -> BuiltCity? {
+        let slug = own.city.slug, files = own.outputs.map(\.path)
+        guard let previous = own.previous, previous.fingerprint == print,
             files.allSatisfy({ output.previous.files[$0] == slug && previous.stamps[$0] != nil && output.writer.stamp($0) == previous.stamps[$0] })
         else { return nil }
         return BuiltCity(record: previous, files: files)
     }
 
-    /// The city's page, share card (unless switched off) and embeddable widget in each
-    /// language, its badge, and its forecast.json (last).
-    func files(of city: CityConfig) -> [String] {
-        let pages = inputs.cityPages(city).map(\.path)
-        return pages + (inputs.cards == nil ? [] : pages.map(ShareCards.path(ofPage:))) + pages.map(Self.widget)
-            + [city.slug + "/" + NowBadge.file, city.slug + "/" + SiteLayout.forecastJSON]
-    }
-
-    /// The widget beside a page: `london-gb/widget.html`.
-    static func widget(of page: String) -> String {
-        String(page.dropLast(SiteLayout.index.count)) + "widget.html"
-    }
-
     /// Normalize, present, render and write one city — or, when its inputs match what its
     /// published pages were built from, keep those pages and reuse what the index needs.
-    func publish(_ fetched: CityResponses, from member: ProviderChain.Member, stale: Bool) throws -> BuiltCity {
+    func publish(_ fetched: CityResponses, from member: ProviderChain.Member, stale: Bool, own: CityInputs) throws -> BuiltCity {
+        // The city as located (coordinates from a geocoding answer), else as configured.
         let city = fetched.city
-        let files = files(of: city)
-        let print = fingerprint(fetched, from: member.provider, stale: stale)
+        let print = fingerprint(fetched, from: member.provider, stale: stale, own: own)
         // Unchanged inputs and untouched pages: nothing to do for this city.
-        if let built = unchanged(city, print: print) { return built }
+        if let built = unchanged(own, print: print) { return built }
         // forecast.json's descriptions are in the site's first language.
         let strings = inputs.primary.strings
         let forecast = try inputs.timer.measure(.normalize) {
@@ -276,69 +255,90 @@ struct CityBuilder: Sendable {
         // render path, once per data time.
         let past = inputs.history?.summary(of: city.slug, forecast)
         inputs.history?.add(HistoryEntry(city: city.slug, forecast: forecast))
-        // One fetch, one forecast: a page per language from it.
+        // One fetch, one forecast: a page per language from it, each page's model (and
+        // card) made once for every file drawn from that page.
         let pages = inputs.cityPages(city)
-        // What went wrong without failing the city (a card), for the report.
         var problems: [String] = []
+        var drawn: [String: DrawnPage] = [:]
+        for page in pages { drawn[page.path] = draw(page, of: city, own, forecast, stale: stale, history: past, problems: &problems) }
         var rendered: [(path: String, bytes: any ContiguousBytes)] = []
-        for page in pages {
-            let presenter = page.language.presenter, root = SiteLayout.root(of: page.path)
-            let index = page.language.folder + SiteLayout.index
-            let model = inputs.timer.measure(.present) {
-                var model = presenter.cityPage(forecast, city: city, places: inputs.places[city.slug] ?? [], map: maps[city.slug], root: root, stale: stale, history: past,
-                                               url: SiteLayout.url(of: page.path, base: inputs.config.baseURL.absoluteString), home: root + index)
-                presenter.addNormals(normals[city.slug], source: inputs.config.normals.source(of: normals[city.slug]), forecast, city: city, to: &model)
-                return model
-            }
-            // The share card beside the page, and the page's og:image naming it. A card that
-            // cannot be drawn costs the card only: the page goes without an og:image.
-            var card: (path: String, png: Data, image: LayoutModel.Image)?
-            if let cards = inputs.cards {
-                do {
-                    card = try inputs.timer.measure(.render) { () throws -> (path: String, png: Data, image: LayoutModel.Image) in
-                        let path = ShareCards.path(ofPage: page.path)
-                        let card = try cards.card(model, site: inputs.config.title, strings: page.language.strings, templates: inputs.templates)
-                        return (path, card.png, LayoutModel.Image(url: SiteLayout.url(of: path, base: inputs.config.baseURL.absoluteString),
-                                                                  width: ShareCards.width, height: ShareCards.height, alt: card.model.alt))
-                    }
-                } catch {
-                    let problem = "no share card: " + ((error as? IsobarError)?.description ?? "\(error)")
-                    environment.log("\(city.name): \(problem)")
-                    problems.append(problem)
+        for file in own.outputs {
+            let page = file.page.flatMap { drawn[$0.path] }
+            switch (file.kind, page) {
+            case (.page, let page?):
+                let html = try inputs.timer.measure(.render) { () throws -> [UInt8] in
+                    let body = try inputs.templates.renderBody("city", page.model)
+                    return try inputs.templates.renderPage(inputs.layout(
+                        page.page, pages: pages, title: "\(city.name) – \(inputs.config.title)", description: page.model.share.text,
+                        kind: "city", content: body, attributions: [.forSource(forecast.source.api)], image: page.card?.image,
+                        dataTime: page.model.updatedDateTime, timeZone: forecast.location.timeZoneIdentifier))
                 }
-            }
-            let html = try inputs.timer.measure(.render) { () throws -> [UInt8] in
-                let body = try inputs.templates.renderBody("city", model)
-                return try inputs.templates.renderPage(inputs.layout(
-                    page, pages: pages, title: "\(city.name) – \(inputs.config.title)", description: model.share.text,
-                    kind: "city", content: body, attributions: [.forSource(forecast.source.api)], image: card?.image,
-                    dataTime: model.updatedDateTime, timeZone: forecast.location.timeZoneIdentifier))
-            }
-            rendered.append((page.path, html))
-            if let card { rendered.append((card.path, card.png)) }
-            let widget = try inputs.timer.measure(.render) {
-                try inputs.templates.renderBody("widget", WidgetModel(
-                    t: page.language.strings.table, language: page.language.code, direction: page.language.strings.direction,
-                    city: model, href: SiteLayout.index, palette: inputs.themeColors.palette))
-            }
-            rendered.append((Self.widget(of: page.path), widget.utf8))
-            if page.path == SiteLayout.cityPage(city.slug) {
-                let icon = model.now.icon.flatMap { icon in
+                rendered.append((file.path, html))
+            case (.card, let page?):
+                // A card not drawn is left out: its page went without an og:image.
+                if let card = page.card { rendered.append((file.path, card.png)) }
+            case (.widget, let page?):
+                let widget = try inputs.timer.measure(.render) {
+                    try inputs.templates.renderBody("widget", WidgetModel(
+                        t: page.page.language.strings.table, language: page.page.language.code, direction: page.page.language.strings.direction,
+                        city: page.model, href: SiteLayout.index, palette: inputs.themeColors.palette))
+                }
+                rendered.append((file.path, widget.utf8))
+            case (.badge, let page?):
+                let icon = page.model.now.icon.flatMap { icon in
                     // The path made once, not for each asset compared (each split the icon's address again).
                     let path = SiteLayout.assetsFolder + "/icons/" + (icon.src.split(separator: "/").last ?? "")
                     return inputs.assets.files.first { $0.path == path }?.content
                 }
-                rendered.append((city.slug + "/" + NowBadge.file, Data(NowBadge.svg(city: model, icon: icon, palette: inputs.themeColors.palette).utf8)))
+                rendered.append((file.path, Data(NowBadge.svg(city: page.model, icon: icon, palette: inputs.themeColors.palette).utf8)))
+            case (.forecastJSON, _):
+                rendered.append((file.path, try inputs.timer.measure(.render) { try ForecastJSON.data(forecast, slug: city.slug, history: past) }))
+            case (.page, nil), (.card, nil), (.widget, nil), (.badge, nil):
+                continue
             }
         }
-        let json = try inputs.timer.measure(.render) { try ForecastJSON.data(forecast, slug: city.slug, history: past) }
-        rendered.append((files[files.count - 1], json))
         // As a group: a link on the way to any file leaves all the city's pages as they were.
         let stamps = try inputs.timer.measure(.publish) { try output.writer.write(rendered) }
         // A card not drawn is not the city's file: the manifest names what is there.
         let written = Set(rendered.map(\.path))
         return BuiltCity(
             record: Manifest.City(fingerprint: print, stamps: stamps, forecast: Presenter.indexExcerpt(forecast), status: stale ? .stale : .fresh),
-            files: files.filter(written.contains), problems: problems)
+            files: own.outputs.map(\.path).filter(written.contains), problems: problems)
+    }
+
+    /// A city's page in one language, made ready for the files drawn from it: its model
+    /// and, with cards on, its share card.
+    struct DrawnPage {
+        var page: LanguagePage
+        var model: CityPageModel
+        var card: (png: Data, image: LayoutModel.Image)?
+    }
+
+    /// The page's model, and its card. A card that cannot be drawn costs the card only:
+    /// the page goes without an og:image, and the problem goes into the report.
+    private func draw(_ page: LanguagePage, of city: CityConfig, _ own: CityInputs, _ forecast: Forecast, stale: Bool, history past: HistorySummary?,
+                      problems: inout [String]) -> DrawnPage {
+        let presenter = page.language.presenter, root = SiteLayout.root(of: page.path)
+        let model = inputs.timer.measure(.present) {
+            var model = presenter.cityPage(forecast, city: city, places: own.places, map: own.map, root: root, stale: stale,
+                                           history: past, url: SiteLayout.url(of: page.path, base: inputs.config.baseURL.absoluteString),
+                                           home: root + page.language.folder + SiteLayout.index)
+            presenter.addNormals(own.normals, source: inputs.config.normals.source(of: own.normals), forecast, city: city, to: &model)
+            return model
+        }
+        var drawn = DrawnPage(page: page, model: model)
+        guard let cards = inputs.cards else { return drawn }
+        do {
+            drawn.card = try inputs.timer.measure(.render) { () throws -> (png: Data, image: LayoutModel.Image) in
+                let card = try cards.card(model, site: inputs.config.title, strings: page.language.strings, templates: inputs.templates)
+                let url = SiteLayout.url(of: ShareCards.path(ofPage: page.path), base: inputs.config.baseURL.absoluteString)
+                return (card.png, LayoutModel.Image(url: url, width: ShareCards.width, height: ShareCards.height, alt: card.model.alt))
+            }
+        } catch {
+            let problem = "no share card: " + ((error as? IsobarError)?.description ?? "\(error)")
+            environment.log("\(city.name): \(problem)")
+            problems.append(problem)
+        }
+        return drawn
     }
 }
