@@ -77,7 +77,7 @@ import Testing
         check(index)
         check(index.missing[0])
         let layout = LayoutModel(
-            t: [:], site: .init(title: "S", language: "en", direction: "ltr", baseURL: "https://x/"), attributions: [.forSource("open-meteo")],
+            t: [:], site: .init(title: "S", language: "en", direction: "ltr", baseURL: "https://x/"), attributions: [.forSource("open-meteo")!],
             page: .init(title: "P", description: "D", canonicalURL: "https://x/", root: "", kind: "index", noIndex: false, home: "index.html", feed: "alerts.xml", feedURL: "https://x/alerts.xml"),
             content: "<p>body</p>")
         check(layout)

@@ -63,99 +63,33 @@ public struct SiteConfig: Sendable, Equatable {
     }
 }
 
-public enum ProviderKind: String, Sendable, Equatable, CaseIterable {
-    case snapshot
-    case openweather
-    case openMeteo = "open-meteo"
-    case metNorway = "met-norway"
-    case nws
-    case weatherKit = "weatherkit"
-}
+/// A forecast source by its name in `provider:`: `snapshot`, or a service of the registry
+/// (each declares its own in its folder).
+public struct ProviderKind: RawRepresentable, Hashable, Sendable, CaseIterable {
+    public let rawValue: String
 
-/// `met_norway:` — MET Norway's Locationforecast 2.0 (no key; its terms ask for an
-/// identifying User-Agent instead). The rate limit, concurrency and timeouts are the
-/// `openweather:` block's, which govern every request.
-public struct MetNorwaySettings: IdentifiedServiceSettings {
-    public var limits = CallLimits()
-    /// The product's folder; requests go to `<base_url>/complete`.
-    public var baseURL = URL(string: "https://api.met.no/weatherapi/locationforecast/2.0")!
-    /// Overrides the top-level `contact:` for MET Norway alone.
-    public var contact: String?
-}
+    init(name: String) { rawValue = name }
 
-/// A keyless service's block whose requests say who sends them (`met_norway:`, `nws:`):
-/// read by one loader, with the same keys.
-public protocol IdentifiedServiceSettings: Sendable, Equatable {
-    var limits: CallLimits { get set }
-    var baseURL: URL { get set }
-    var contact: String? { get set }
-}
+    public init?(rawValue: String) {
+        guard let known = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
+        self = known
+    }
 
-/// `nws:` — the US National Weather Service's API (no key; its documentation asks for a
-/// User-Agent that identifies the application and a contact). The rate limit,
-/// concurrency and timeouts are the `openweather:` block's, which govern every request.
-public struct NWSSettings: IdentifiedServiceSettings {
-    public var limits = CallLimits()
-    /// Requests go to `<base_url>/points/…`, then to the URLs its answer names.
-    public var baseURL = URL(string: "https://api.weather.gov")!
-    /// Overrides the top-level `contact:` for NWS alone.
-    public var contact: String?
+    /// Recorded responses read from `snapshots:`.
+    public static let snapshot = ProviderKind(name: "snapshot")
+    public static let allCases: [ProviderKind] = [.snapshot] + ServiceRegistry.forecasts.map { $0.kind }
+
+    /// Who asks every request to say who sends it, for the providers that refuse (or may
+    /// block) a client they cannot identify; nil for the others.
+    public var contactRequiredBy: String? { ServiceRegistry.service(self)?.contactRequiredBy }
 }
 
 extension SiteConfig {
     /// The contact a provider's requests carry, for the providers whose terms ask who is
     /// calling (its own block's `contact:`, else the top-level one); nil for the others.
     public func contact(for provider: ProviderKind) -> String? {
-        switch provider {
-        case .metNorway: return metNorway.contact ?? contact
-        case .nws: return nws.contact ?? contact
-        case .snapshot, .openweather, .openMeteo, .weatherKit: return nil
-        }
+        ServiceRegistry.service(provider)?.contact(self)
     }
-}
-
-extension ProviderKind {
-    /// Who asks every request to say who sends it, for the providers that refuse (or may
-    /// block) a client they cannot identify; nil for the others.
-    public var contactRequiredBy: String? {
-        switch self {
-        case .metNorway: return "MET Norway's terms ask every request to say who sends it"
-        case .nws: return "the NWS API's documentation asks every request to identify the application and a contact"
-        case .snapshot, .openweather, .openMeteo, .weatherKit: return nil
-        }
-    }
-}
-
-/// `open_meteo:` — Open-Meteo's three services; they need no key. The rate limit,
-/// concurrency and timeouts are the `openweather:` block's, which govern every request.
-public struct OpenMeteoSettings: Sendable, Equatable {
-    /// Open-Meteo's free use has daily and monthly limits too.
-    public var limits = CallLimits()
-    public var baseURL = URL(string: "https://api.open-meteo.com")!
-    public var geocodingURL = URL(string: "https://geocoding-api.open-meteo.com")!
-    public var airQualityURL = URL(string: "https://air-quality-api.open-meteo.com")!
-    /// The historical weather API (ERA5), asked once per city for its normals.
-    public var archiveURL = URL(string: "https://archive-api.open-meteo.com")!
-}
-
-public struct OpenWeatherSettings: Sendable, Equatable {
-    public enum API: String, Sendable, Equatable, CaseIterable {
-        /// One Call 3.0, falling back to the free 2.5 endpoints when the key has no subscription.
-        case auto
-        case onecall3
-        case free
-    }
-
-    public var api: API = .auto
-    /// One Call 3.0 gives 1,000 calls a day free and bills each call after that.
-    public var limits = CallLimits()
-    public var baseURL: URL = URL(string: "https://api.openweathermap.org")!
-    public var apiKeyEnvironmentVariable = "OPENWEATHER_API_KEY"
-    public var requestsPerMinute = 60
-    public var concurrency = 8
-    /// Seconds one request may take in all, and to connect.
-    public var timeout: TimeInterval = 30
-    public var connectTimeout: TimeInterval = 10
 }
 
 /// `daily_limit` and `monthly_limit`: the most requests a provider may be sent per UTC

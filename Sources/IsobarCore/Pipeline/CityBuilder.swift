@@ -270,7 +270,7 @@ struct CityBuilder: Sendable {
                     let body = try inputs.templates.renderBody("city", page.model)
                     return try inputs.templates.renderPage(inputs.layout(
                         page.page, pages: pages, title: "\(city.name) – \(inputs.config.title)", description: page.model.share.text,
-                        kind: "city", content: body, attributions: [.forSource(forecast.source.api)], image: page.card?.image,
+                        kind: "city", content: body, attributions: LayoutModel.Attribution.forSource(forecast.source.api).map { [$0] } ?? [], image: page.card?.image,
                         dataTime: page.model.updatedDateTime, timeZone: forecast.location.timeZoneIdentifier))
                 }
                 rendered.append((file.path, html))

@@ -74,35 +74,17 @@ public struct LayoutModel: Sendable {
         public var current: Bool
     }
 
-    /// Who the weather data is from, as the providers' terms ask (Open-Meteo and MET Norway:
-    /// CC BY 4.0; WeatherKit: the Apple Weather mark linking to its data sources' legal page).
+    /// Who the weather data is from, as each service's terms ask.
     public struct Attribution: Sendable, Codable, Equatable {
         public var name: String
         public var url: String
         public var license: String?
         public var licenseURL: String?
 
-        /// MET Norway asks for "MET Norway" and its licence (https://api.met.no/doc/License).
-        public static func forSource(_ api: String) -> Attribution {
-            if api.hasPrefix("open-meteo") {
-                return Attribution(name: "Open-Meteo.com", url: "https://open-meteo.com/",
-                                   license: "CC BY 4.0", licenseURL: "https://creativecommons.org/licenses/by/4.0/")
-            }
-            if api.hasPrefix("met-norway") {
-                return Attribution(name: "MET Norway", url: "https://api.met.no/",
-                                   license: "CC BY 4.0", licenseURL: "https://api.met.no/doc/License")
-            }
-            if api.hasPrefix("nws") {
-                // A work of the US government: public domain, no licence to name.
-                return Attribution(name: "National Weather Service (NOAA)", url: "https://www.weather.gov/", license: nil, licenseURL: nil)
-            }
-            // Apple's terms: the Apple Weather mark (" Weather") and a link to the legal
-            // attribution page of its data sources (https://developer.apple.com/weatherkit/data-source-attribution/).
-            if api.hasPrefix("weatherkit") {
-                return Attribution(name: "\u{F8FF}\u{00A0}Weather", url: "https://weatherkit.apple.com/legal-attribution.html",
-                                   license: nil, licenseURL: nil)
-            }
-            return Attribution(name: "OpenWeather", url: "https://openweathermap.org/", license: nil, licenseURL: nil)
+        /// The attribution of the service that made a forecast (its `Source.api`), as its
+        /// folder declares it; nil for a source no service of this version knows.
+        public static func forSource(_ api: String) -> Attribution? {
+            ServiceRegistry.service(ofSource: api)?.attribution
         }
     }
 

@@ -5,29 +5,11 @@ import Foundation
 public enum BudgetEstimate {
     /// Requests one refresh of a city sends (geocoding, once per city, left out).
     public static func callsPerRefresh(_ config: SiteConfig) -> Int? {
-        switch config.provider {
-        case .snapshot: return nil
-        // One Call (or the free pair: current + 5-day) and air pollution.
-        case .openweather: return config.openWeather.api == .free ? 3 : 2
-        case .openMeteo: return 2
-        // `complete` alone; fewer in fact, since none goes before MET's `Expires`.
-        case .metNorway: return 1
-        // The hourly and 12-hour forecasts and the grid data (`/points` once per city).
-        case .nws: return 3
-        // Every data set in one body.
-        case .weatherKit: return 1
-        }
+        ServiceRegistry.service(config.provider)?.callsPerRefresh(config)
     }
 
     public static func limits(_ config: SiteConfig) -> (CallLimits, key: String)? {
-        switch config.provider {
-        case .snapshot: return nil
-        case .openweather: return (config.openWeather.limits, "openweather")
-        case .openMeteo: return (config.openMeteo.limits, "open_meteo")
-        case .metNorway: return (config.metNorway.limits, "met_norway")
-        case .nws: return (config.nws.limits, "nws")
-        case .weatherKit: return (config.weatherKit.limits, "weatherkit")
-        }
+        ServiceRegistry.service(config.provider)?.limits(config)
     }
 
     public static func describe(_ config: SiteConfig) -> String? {
@@ -35,7 +17,7 @@ public enum BudgetEstimate {
         let refreshes = config.cities.map { (calls: calls, refresh: $0.refresh ?? config.cache.maxAge) }
         let needed = refreshes.reduce(0.0) { $0 + Double($1.calls) * CallPeriod.daySeconds / max($1.refresh, 60) }
         let cities = "\(grouped(config.cities.count)) \(config.cities.count == 1 ? "city" : "cities") × \(counted(calls, "call", "calls"))"
-        let note = config.provider == .openweather && config.openWeather.api == .auto ? " (3 for a key without One Call, on the free pair)" : ""
+        let note = ServiceRegistry.service(config.provider)?.callsNote(config) ?? ""
         let uniform = Set(refreshes.map(\.refresh)).count == 1
         let cadence = uniform ? " every \(ProgressDisplay.duration(max(refreshes[0].refresh, 60)))" : " at their refresh intervals"
         guard !limits.isEmpty else {

@@ -15,7 +15,9 @@ enum SitePages {
         let built = outcomes.compactMap(\.built).map(\.record)
         let newest = built.map(\.dataTime).max() ?? Date(timeIntervalSince1970: 0)
         var attributions: [LayoutModel.Attribution] = []
-        for record in built where !attributions.contains(.forSource(record.source)) { attributions.append(.forSource(record.source)) }
+        for record in built {
+            if let attribution = LayoutModel.Attribution.forSource(record.source), !attributions.contains(attribution) { attributions.append(attribution) }
+        }
         let cities = Dictionary(config.cities.map { ($0.slug, $0) }, uniquingKeysWith: { first, _ in first })
         // Each city's page in every language, worked out once: each language's index and
         // feed takes its own, at that language's position (both follow `inputs.languages`).

@@ -40,3 +40,9 @@ struct MeteoAlarmSource: WarningSource {
         }
     }
 }
+
+extension Endpoint {
+    /// MeteoAlarm's `feeds-<country>`: every warning of one country (CAP as JSON), kept once
+    /// per country in a folder of its own (`MeteoAlarmSource.folder`), not per city.
+    public static let meteoAlarmWarnings = Endpoint("meteoalarm-warnings", path: "/api/v1/warnings", service: "meteoalarm")
+}

@@ -1,0 +1,54 @@
+import Foundation
+
+extension ProviderKind {
+    public static let nws = ProviderKind(name: "nws")
+}
+
+extension Endpoint {
+    /// NWS `/points/{lat},{lon}`: the grid's forecast URLs and the time zone, kept for good.
+    public static let nwsPoints = Endpoint("nws-points", path: "/points", service: "nws")
+    // The three grid URLs are the ones `/points` names.
+    /// NWS hourly forecast periods (`forecastHourly` of the point).
+    public static let nwsForecastHourly = Endpoint("nws-forecast-hourly", path: "/gridpoints/…/forecast/hourly", service: "nws")
+    /// NWS 12-hour forecast periods, with their text (`forecast` of the point).
+    public static let nwsForecast = Endpoint("nws-forecast", path: "/gridpoints/…/forecast", service: "nws")
+    /// NWS raw grid data: amounts, sky cover, gusts (`forecastGridData` of the point).
+    public static let nwsGrid = Endpoint("nws-grid", path: "/gridpoints/…", service: "nws")
+    /// NWS `/alerts/active?point=`: the warnings in force at the city (GeoJSON).
+    public static let nwsAlerts = Endpoint("nws-alerts", path: "/alerts/active", service: "nws")
+}
+
+/// The US National Weather Service's API: keyless, but its documentation asks for a
+/// User-Agent that identifies the application and a contact. It has no geocoder.
+enum NWSService: WeatherService {
+    static let kind = ProviderKind.nws
+    static let endpoints: [Endpoint] = [.nwsPoints, .nwsForecastHourly, .nwsForecast, .nwsGrid, .nwsAlerts]
+    /// The hourly periods, with the point's `nws-points.json`, which the decoder asks for.
+    static let wholeForecasts: [Endpoint] = [.nwsForecastHourly]
+    static let keptForGood: [Endpoint] = [.nwsPoints]
+    static let forecastFiles = "nws-forecast-hourly.json with nws-points.json"
+    /// A work of the US government: public domain, no licence to name.
+    static let attribution = LayoutModel.Attribution(name: "National Weather Service (NOAA)", url: "https://www.weather.gov/", license: nil, licenseURL: nil)
+    static let contactRequiredBy: String? = "the NWS API's documentation asks every request to identify the application and a contact"
+
+    static func contact(_ config: SiteConfig) -> String? { config.nws.contact ?? config.contact }
+    static func limits(_ config: SiteConfig) -> (CallLimits, key: String) { (config.nws.limits, "nws") }
+
+    /// The hourly and 12-hour forecasts and the grid data (`/points` once per city).
+    static func callsPerRefresh(_ config: SiteConfig) -> Int { 3 }
+
+    static func member(_ config: SiteConfig, _ setup: ProviderSetup.Context) throws -> ProviderSetup.Made {
+        let cache = setup.cache
+        let requests = NWSRequests(baseURL: config.nws.baseURL, contact: contact(config) ?? "")
+        let polite = setup.polite(kind, limits: config.nws.limits)
+        return (.init(kind: kind, provider: NWSProvider(requests: requests, client: polite?.client, cache: cache),
+                      locator: setup.borrowedLocator(cache: cache, client: polite?.client)), polite?.budget)
+    }
+
+    /// Its icons are mapped to OpenWeather's condition codes: their text is `owm_<code>`.
+    static func forecast(_ fetched: CityResponses, describe: @escaping @Sendable (String) -> String) throws -> Forecast? {
+        guard let hourly = fetched[.nwsForecastHourly] else { return nil }
+        return try NWSDecoder(describe: { describe("owm_\($0)") })
+            .forecast(points: fetched[.nwsPoints], hourly: hourly, periods: fetched[.nwsForecast], grid: fetched[.nwsGrid], city: fetched.city)
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+
+/// Everything the shared stages ask of one forecast service, answered in the service's own
+/// folder (`Services/<Name>/<Name>Service.swift`) and listed once, in `ServiceRegistry`.
+/// The stages ask through the registry and never name a service.
+protocol WeatherService: Sendable {
+    /// Its name in `provider:`.
+    static var kind: ProviderKind { get }
+    /// Every response it stores, in the order a city's bodies are fingerprinted.
+    static var endpoints: [Endpoint] { get }
+    /// The bodies a page can be built from (with what the decoder asks for beside them).
+    static var wholeForecasts: [Endpoint] { get }
+    /// Answers kept for good once fetched (where a city is, the climate of the past):
+    /// not a refresh's requests.
+    static var keptForGood: [Endpoint] { get }
+    /// The files a city's folder needs, for messages: "open-meteo-forecast.json".
+    static var forecastFiles: String { get }
+    /// Who the data is from, as its terms ask to be named on every page built from it.
+    static var attribution: LayoutModel.Attribution { get }
+    /// Who asks every request to say who sends it, for a service that refuses (or may
+    /// block) a client it cannot identify; nil for the others.
+    static var contactRequiredBy: String? { get }
+    /// The contact its requests carry (its block's `contact:`, else the top-level one),
+    /// for a service whose terms ask who is calling; nil for the others.
+    static func contact(_ config: SiteConfig) -> String?
+    /// Its block's call limits and the block's name, for the budget's messages.
+    static func limits(_ config: SiteConfig) -> (CallLimits, key: String)
+    /// Requests one refresh of a city sends (geocoding, once per city, left out).
+    static func callsPerRefresh(_ config: SiteConfig) -> Int
+    /// A note on that count for `isobar check`, where it depends on what the key allows.
+    static func callsNote(_ config: SiteConfig) -> String
+    /// The service made once for the run: its provider, how its cities are located, its
+    /// budget (nil offline).
+    static func member(_ config: SiteConfig, _ setup: ProviderSetup.Context) throws -> ProviderSetup.Made
+    /// The forecast from its bodies among what was fetched; nil when none of them is there.
+    static func forecast(_ fetched: CityResponses, describe: @escaping @Sendable (String) -> String) throws -> Forecast?
+}
+
+extension WeatherService {
+    static var contactRequiredBy: String? { nil }
+    static func contact(_ config: SiteConfig) -> String? { nil }
+    static func callsNote(_ config: SiteConfig) -> String { "" }
+}
