@@ -14,7 +14,7 @@ public struct SiteChecker: Sendable {
     public init() {}
 
     /// `now`: the build's clock (`SOURCE_DATE_EPOCH` when it pins one), for the coming
-    /// daylight-saving changes `FixedOffsetCheck` warns about.
+    /// daylight-saving changes a service may warn about.
     public func check(configFile: URL, now: Date = BuildEnvironment.process(log: { _ in }).now()) -> Result {
         let config: SiteConfig
         do {
@@ -71,48 +71,25 @@ public struct SiteChecker: Sendable {
         } catch {
             errors.append(Self.userError(error))
         }
-        warnings += FixedOffsetCheck(config: config, zones: CountryZones.system(), now: now).warnings().map { $0.description(label: nil) }
-        if config.provider != .snapshot, !config.nwsCitiesWithoutContact.isEmpty {
-            let names = config.nwsCitiesWithoutContact.map(\.name).joined(separator: ", ")
-            warnings.append("\(config.file.path): no official warnings for \(names): the NWS issues them and asks every request to carry a contact; add `contact: you@example.org` at the top level (or `nws: { contact: … }`)")
-        }
-        if config.providersUsed.contains(.metNorway) {
-            // The build would fail each of these cities at Normalize; said here before one runs.
-            errors += config.cities.filter { $0.timeZone == nil && config.providers(for: $0).contains(.metNorway) }.map {
-                MetNorwayDecoder.zoneMissing($0, latitude: $0.latitude, longitude: $0.longitude, step: .config, path: config.file.path, location: $0.listedAt)
+        // The build would fail each of these cities; said here before one runs. A city
+        // hears it from the first service of its chain that needs the zone.
+        errors += config.cities.filter { $0.timeZone == nil }.compactMap { city in
+            let needing = ServiceRegistry.forecasts.first { $0.zoneRequiredBy != nil && config.providers(for: city).contains($0.kind) }
+            return needing?.zoneRequiredBy.map {
+                IsobarError.zoneMissing(city, latitude: city.latitude, longitude: city.longitude, step: .config, path: config.file.path,
+                                        location: city.listedAt, why: $0)
             }
         }
-        if config.providersUsed.contains(.nws) {
-            // NWS answers a point elsewhere with 404: said here before a build fails the city
-            // (or, in a chain, asks NWS in vain each time before the next provider).
-            warnings += config.cities.filter { !NWSRequests.countries.contains($0.country) && config.providers(for: $0).contains(.nws) }.map {
-                let chained = config.providers(for: $0).count > 1
-                return IsobarError(step: .config, path: config.file.path, location: $0.listedAt,
-                                   message: "\($0.name) (\($0.country)) is outside the United States: NWS forecasts only the US and its territories, so "
-                                       + (chained ? "each build asks NWS in vain before the next provider of its chain" : "its build will fail"),
-                                   hint: chained ? "give the city its own `provider:` without nws" : "for cities outside the US use `provider: open-meteo` or `met-norway`")
-                    .description(label: nil)
-            }
-        }
-        if config.providersUsed.contains(.weatherKit) {
-            // As the build would: the zones of its cities (the request needs one; MET's check
-            // above names those in a chain with both), and the key loads.
-            errors += config.cities.filter {
-                $0.timeZone == nil && config.providers(for: $0).contains(.weatherKit) && !config.providers(for: $0).contains(.metNorway)
-            }.map {
-                MetNorwayDecoder.zoneMissing($0, latitude: $0.latitude, longitude: $0.longitude, step: .config, path: config.file.path,
-                                             location: $0.listedAt, why: WeatherKitDecoder.zoneReason)
-            }
-            do {
-                _ = try WeatherKitToken(config.weatherKit, variables: ProcessInfo.processInfo.environment, config: config.file)
-            } catch {
-                errors.append(Self.userError(error))
-            }
+        for service in ServiceRegistry.forecasts {
+            let said = service.check(config, now: now)
+            errors += said.errors
+            warnings += said.warnings
         }
         // Services that ask who is calling are sent the contact as written.
         let mapContact = config.map != nil ? config.contact : nil
         for contact in Set(config.providersUsed.compactMap(config.contact(for:)) + [mapContact].compactMap { $0 }).sorted() where Self.isExampleAddress(contact) {
-            warnings.append("\(config.file.path): contact \"\(contact)\" is an example address: services that ask who is calling (MET Norway, NWS, tile servers) may block it; put an e-mail or web address where you can be reached")
+            let asking = ServiceRegistry.forecasts.filter { $0.contactRequiredBy != nil }.map { $0.name } + ["tile servers"]
+            warnings.append("\(config.file.path): contact \"\(contact)\" is an example address: services that ask who is calling (\(asking.joined(separator: ", "))) may block it; put an e-mail or web address where you can be reached")
         }
         var placeCount = 0
         do {

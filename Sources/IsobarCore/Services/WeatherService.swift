@@ -6,6 +6,8 @@ import Foundation
 protocol WeatherService: Sendable {
     /// Its name in `provider:`.
     static var kind: ProviderKind { get }
+    /// Its name for people: "MET Norway".
+    static var name: String { get }
     /// Every response it stores, in the order a city's bodies are fingerprinted.
     static var endpoints: [Endpoint] { get }
     /// The bodies a page can be built from (with what the decoder asks for beside them).
@@ -23,6 +25,13 @@ protocol WeatherService: Sendable {
     /// The contact its requests carry (its block's `contact:`, else the top-level one),
     /// for a service whose terms ask who is calling; nil for the others.
     static func contact(_ config: SiteConfig) -> String?
+    /// Why a city it forecasts needs `timezone:` (its answers name no zone, or its
+    /// requests need one); nil when its answers name the zone.
+    static var zoneRequiredBy: String? { get }
+    /// What `isobar check` says of the config for this service, before any build: the
+    /// errors a build would fail its cities with, and warnings. Asked of every service;
+    /// one that no city uses says nothing.
+    static func check(_ config: SiteConfig, now: Date) -> (errors: [IsobarError], warnings: [String])
     /// Its block's call limits and the block's name, for the budget's messages.
     static func limits(_ config: SiteConfig) -> (CallLimits, key: String)
     /// Requests one refresh of a city sends (geocoding, once per city, left out).
@@ -40,4 +49,9 @@ extension WeatherService {
     static var contactRequiredBy: String? { nil }
     static func contact(_ config: SiteConfig) -> String? { nil }
     static func callsNote(_ config: SiteConfig) -> String { "" }
+    static var zoneRequiredBy: String? { nil }
+    static func check(_ config: SiteConfig, now: Date) -> (errors: [IsobarError], warnings: [String]) { ([], []) }
+
+    /// Whether some city's chain has it.
+    static func isUsed(_ config: SiteConfig) -> Bool { config.providersUsed.contains(kind) }
 }

@@ -14,6 +14,7 @@ extension Endpoint {
 /// sends it. It has no geocoder.
 enum MetNorwayService: WeatherService {
     static let kind = ProviderKind.metNorway
+    static let name = "MET Norway"
     static let endpoints: [Endpoint] = [.metNorwayForecast]
     static let wholeForecasts: [Endpoint] = [.metNorwayForecast]
     static let keptForGood: [Endpoint] = []
@@ -22,6 +23,9 @@ enum MetNorwayService: WeatherService {
     static let attribution = LayoutModel.Attribution(name: "MET Norway", url: "https://api.met.no/",
                                                      license: "CC BY 4.0", licenseURL: "https://api.met.no/doc/License")
     static let contactRequiredBy: String? = "MET Norway's terms ask every request to say who sends it"
+
+    static let zoneReason = "MET Norway's forecasts name no time zone"
+    static var zoneRequiredBy: String? { zoneReason }
 
     static func contact(_ config: SiteConfig) -> String? { config.metNorway.contact ?? config.contact }
     static func limits(_ config: SiteConfig) -> (CallLimits, key: String) { (config.metNorway.limits, "met_norway") }

@@ -22,6 +22,7 @@ extension Endpoint {
 /// User-Agent that identifies the application and a contact. It has no geocoder.
 enum NWSService: WeatherService {
     static let kind = ProviderKind.nws
+    static let name = "NWS"
     static let endpoints: [Endpoint] = [.nwsPoints, .nwsForecastHourly, .nwsForecast, .nwsGrid, .nwsAlerts]
     /// The hourly periods, with the point's `nws-points.json`, which the decoder asks for.
     static let wholeForecasts: [Endpoint] = [.nwsForecastHourly]
@@ -30,6 +31,26 @@ enum NWSService: WeatherService {
     /// A work of the US government: public domain, no licence to name.
     static let attribution = LayoutModel.Attribution(name: "National Weather Service (NOAA)", url: "https://www.weather.gov/", license: nil, licenseURL: nil)
     static let contactRequiredBy: String? = "the NWS API's documentation asks every request to identify the application and a contact"
+
+    /// NWS answers a point elsewhere with 404: said before a build fails the city (or, in
+    /// a chain, asks NWS in vain each time before the next provider). Its warnings need
+    /// the contact too.
+    static func check(_ config: SiteConfig, now: Date) -> (errors: [IsobarError], warnings: [String]) {
+        var warnings: [String] = []
+        if config.provider != .snapshot, !config.nwsCitiesWithoutContact.isEmpty {
+            let names = config.nwsCitiesWithoutContact.map(\.name).joined(separator: ", ")
+            warnings.append("\(config.file.path): no official warnings for \(names): the NWS issues them and asks every request to carry a contact; add `contact: you@example.org` at the top level (or `nws: { contact: … }`)")
+        }
+        warnings += config.cities.filter { !NWSRequests.countries.contains($0.country) && config.providers(for: $0).contains(kind) }.map {
+            let chained = config.providers(for: $0).count > 1
+            return IsobarError(step: .config, path: config.file.path, location: $0.listedAt,
+                               message: "\($0.name) (\($0.country)) is outside the United States: NWS forecasts only the US and its territories, so "
+                                   + (chained ? "each build asks NWS in vain before the next provider of its chain" : "its build will fail"),
+                               hint: chained ? "give the city its own `provider:` without nws" : "for cities outside the US use `provider: open-meteo` or `met-norway`")
+                .description(label: nil)
+        }
+        return ([], warnings)
+    }
 
     static func contact(_ config: SiteConfig) -> String? { config.nws.contact ?? config.contact }
     static func limits(_ config: SiteConfig) -> (CallLimits, key: String) { (config.nws.limits, "nws") }

@@ -20,6 +20,7 @@ extension Endpoint {
 /// the services that have none.
 enum OpenMeteoService: GeocodingService {
     static let kind = ProviderKind.openMeteo
+    static let name = "Open-Meteo"
     static let endpoints: [Endpoint] = [.openMeteoForecast, .openMeteoAirQuality, .openMeteoGeocode, .openMeteoArchive]
     static let wholeForecasts: [Endpoint] = [.openMeteoForecast]
     static let keptForGood: [Endpoint] = [.openMeteoGeocode, .openMeteoArchive]

@@ -20,12 +20,18 @@ extension Endpoint {
 /// air pollution; its own geocoder. The key comes from the environment.
 enum OpenWeatherService: WeatherService {
     static let kind = ProviderKind.openweather
+    static let name = "OpenWeather"
     static let endpoints: [Endpoint] = [.oneCall, .currentWeather, .fiveDayForecast, .airPollution, .geocode]
     /// The free API's pair (`weather` + `forecast`) is the other way to a page.
     static let wholeForecasts: [Endpoint] = [.oneCall]
     static let keptForGood: [Endpoint] = [.geocode]
     static let forecastFiles = "onecall.json, weather.json and forecast.json"
     static let attribution = LayoutModel.Attribution(name: "OpenWeather", url: "https://openweathermap.org/", license: nil, licenseURL: nil)
+
+    /// The free API's cities whose times would keep one UTC offset (`FixedOffsetCheck`).
+    static func check(_ config: SiteConfig, now: Date) -> (errors: [IsobarError], warnings: [String]) {
+        ([], FixedOffsetCheck(config: config, zones: CountryZones.system(), now: now).warnings().map { $0.description(label: nil) })
+    }
 
     static func limits(_ config: SiteConfig) -> (CallLimits, key: String) { (config.openWeather.limits, "openweather") }
 

@@ -23,9 +23,6 @@ public struct WeatherKitDecoder: Sendable {
     static func metresPerSecond(_ kilometresPerHour: Double) -> Double { kilometresPerHour / 3.6 }
     static func percent(_ fraction: Double) -> Double { fraction * 100 }
 
-    /// What `timezone` stands for in messages: the request needs it as well.
-    static let zoneReason = "Apple WeatherKit rolls hours up into days in the zone it is sent"
-
     func body(_ response: RawResponse, city: CityConfig) throws -> WeatherKitBody {
         let name = response.file?.path ?? response.endpoint.fileName
         guard !response.body.isEmpty else {
@@ -47,7 +44,7 @@ public struct WeatherKitDecoder: Sendable {
         }
         func optionalTime(_ text: String?, _ what: String) throws -> Date? { try text.map { try time($0, what) } }
         guard let zoneName = city.timeZone, let zone = TimeZone(identifier: zoneName) else {
-            throw MetNorwayDecoder.zoneMissing(city, latitude: city.latitude, longitude: city.longitude, step: .normalize, path: file, why: Self.zoneReason)
+            throw IsobarError.zoneMissing(city, latitude: city.latitude, longitude: city.longitude, step: .normalize, path: file, why: WeatherKitService.zoneReason)
         }
         var daily: [DailyForecast] = []
         for (index, day) in (body.forecastDaily?.days ?? []).enumerated() {

@@ -30,8 +30,8 @@ public struct WeatherKitProvider: ForecastProvider {
         }
         if let cached = try cache.fresh(city, Self.endpoint) { return CityResponses(city: city, responses: [Self.endpoint: cached]) }
         guard let zone = city.timeZone else {
-            throw MetNorwayDecoder.zoneMissing(city, latitude: city.latitude, longitude: city.longitude, step: .fetch,
-                                               path: cache.store.root.appendingPathComponent(city.slug).path, why: WeatherKitDecoder.zoneReason)
+            throw IsobarError.zoneMissing(city, latitude: city.latitude, longitude: city.longitude, step: .fetch,
+                                               path: cache.store.root.appendingPathComponent(city.slug).path, why: WeatherKitService.zoneReason)
         }
         let response: HTTPResponse
         do {

@@ -14,6 +14,7 @@ extension Endpoint {
 /// geocoder.
 enum WeatherKitService: WeatherService {
     static let kind = ProviderKind.weatherKit
+    static let name = "Apple WeatherKit"
     static let endpoints: [Endpoint] = [.weatherKit]
     static let wholeForecasts: [Endpoint] = [.weatherKit]
     static let keptForGood: [Endpoint] = []
@@ -22,6 +23,21 @@ enum WeatherKitService: WeatherService {
     /// attribution page of its data sources (https://developer.apple.com/weatherkit/data-source-attribution/).
     static let attribution = LayoutModel.Attribution(name: "\u{F8FF}\u{00A0}Weather", url: "https://weatherkit.apple.com/legal-attribution.html",
                                                      license: nil, licenseURL: nil)
+
+    /// The request needs the zone as well.
+    static let zoneReason = "Apple WeatherKit rolls hours up into days in the zone it is sent"
+    static var zoneRequiredBy: String? { zoneReason }
+
+    /// As the build would: the key loads.
+    static func check(_ config: SiteConfig, now: Date) -> (errors: [IsobarError], warnings: [String]) {
+        guard isUsed(config) else { return ([], []) }
+        do {
+            _ = try WeatherKitToken(config.weatherKit, variables: ProcessInfo.processInfo.environment, config: config.file)
+            return ([], [])
+        } catch {
+            return ([SiteChecker.userError(error)], [])
+        }
+    }
 
     static func limits(_ config: SiteConfig) -> (CallLimits, key: String) { (config.weatherKit.limits, "weatherkit") }
 
