@@ -4,12 +4,10 @@ import Foundation
 /// line, column and key, shows the line, and says how to fix it.
 public enum ConfigLoader {
     static let topLevelKeys = [
-        "title", "base_url", "language", "languages", "units", "provider", "snapshot_dir", "openweather", "open_meteo",
-        "contact", "met_norway", "nws", "alerts", "meteoalarm", "cache", "history", "templates", "public", "places", "output", "stale_after", "cities", "deploy",
-        "weatherkit", "map", "normals", "share_card", "offline",
-    ]
-    static let openWeatherKeys = ["api", "base_url", "api_key_env", "requests_per_minute", "concurrency", "timeout", "connect_timeout",
-                                  "daily_limit", "monthly_limit"]
+        "title", "base_url", "language", "languages", "units", "provider", "snapshot_dir", 
+        "contact", "alerts", "meteoalarm", "cache", "history", "templates", "public", "places", "output", "stale_after", "cities", "deploy",
+        "map", "normals", "share_card", "offline",
+    ] + ServiceRegistry.forecasts.map { $0.block }
     static let cacheKeys = ["dir", "max_age"]
     static let historyKeys = ["database", "enabled", "start_from"]
     static let cityKeys = ["name", "country", "state", "lat", "lon", "units", "slug", "timezone", "refresh", "language", "provider", "warning_area"]
@@ -127,8 +125,6 @@ public enum ConfigLoader {
             units: units,
             providers: providers,
             snapshotDirectory: snapshotDirectory,
-            openWeather: problems.attempt(OpenWeatherSettings()) { try loadOpenWeather(top["openweather"]) },
-            openMeteo: problems.attempt(OpenMeteoSettings()) { try loadOpenMeteo(top["open_meteo"]) },
             cache: problems.attempt(CacheSettings(directory: resolved(".isobar/cache", in: folder))) { try loadCache(top["cache"], folder: folder) },
             history: history,
             templatesDirectory: path("templates", default: "Templates"),
@@ -139,8 +135,11 @@ public enum ConfigLoader {
             deploy: nil,
             cities: cities)
         config.contact = problems.attempt(nil) { try top["contact"].map(contact) }
-        config.metNorway = problems.attempt(MetNorwaySettings()) { try loadIdentifiedService(top["met_norway"], MetNorwaySettings()) }
-        config.nws = problems.attempt(NWSSettings()) { try loadIdentifiedService(top["nws"], NWSSettings()) }
+        // Each service reads its own block, knowing where the chains that name it are.
+        let blocks = ServiceConfigContext(folder: folder, chains: chains)
+        for service in ServiceRegistry.forecasts {
+            problems.attempt(()) { try service.load(top[service.block], blocks, into: &config) }
+        }
         problems.attempt(()) { try loadWarnings(top, into: &config) }
         config.map = problems.attempt(nil) { try loadMap(top["map"]) }
         config.normals = problems.attempt(.off) { try loadNormals(top["normals"], folder: folder) }
@@ -161,73 +160,11 @@ public enum ConfigLoader {
                 hint: "add `contact: you@example.org` (an e-mail or web address where the service can reach the site's owner) at the top level of \(file.lastPathComponent)"))
             break
         }
-        // Required at the first `provider:` that names weatherkit, the site's or a city's.
-        config.weatherKit = problems.attempt(WeatherKitSettings()) {
-            try loadWeatherKit(top["weatherkit"], required: chains.first { $0.kinds.contains(.weatherKit) }?.value, folder: folder)
-        }
         // Last: a `file://` target is checked against every folder the site reads and writes.
         config.deploy = problems.attempt(nil) {
             try loadDeploy(top["deploy"], siteFolders: [("the output folder", outputDirectory)] + OutputSafety.sources(of: config))
         }
         return config
-    }
-
-    private static func loadOpenWeather(_ value: YAMLValue?) throws -> OpenWeatherSettings {
-        var settings = OpenWeatherSettings()
-        guard let value else { return settings }
-        let map = try value.mapping(allowed: openWeatherKeys)
-        if let api = map["api"] { settings.api = try api.oneOf(OpenWeatherSettings.API.self, what: "an OpenWeather API choice") }
-        if let base = map["base_url"] {
-            let text = try base.nonEmptyString()
-            guard let url = URL(string: text), let scheme = url.scheme, ["http", "https"].contains(scheme.lowercased()), url.host != nil else {
-                throw base.error("\"\(text)\" is not an http(s) address", hint: "the default is https://api.openweathermap.org")
-            }
-            settings.baseURL = url
-        }
-        if let env = map["api_key_env"] {
-            settings.apiKeyEnvironmentVariable = try variableName(env, example: "OPENWEATHER_API_KEY")
-        }
-        if let rate = map["requests_per_minute"] {
-            settings.requestsPerMinute = try rate.int()
-            guard (1...100_000).contains(settings.requestsPerMinute) else { throw rate.error("must be between 1 and 100000") }
-        }
-        for (key, keyPath) in [("timeout", \OpenWeatherSettings.timeout), ("connect_timeout", \OpenWeatherSettings.connectTimeout)] {
-            guard let value = map[key] else { continue }
-            settings[keyPath: keyPath] = try duration(value, in: .timeout)
-        }
-        if let concurrency = map["concurrency"] {
-            settings.concurrency = try concurrency.int()
-            guard (1...64).contains(settings.concurrency) else { throw concurrency.error("must be between 1 and 64") }
-        }
-        settings.limits = try limits(map)
-        return settings
-    }
-
-    static let openMeteoKeys = ["base_url", "geocoding_url", "air_quality_url", "archive_url", "daily_limit", "monthly_limit"]
-
-    private static func loadOpenMeteo(_ value: YAMLValue?) throws -> OpenMeteoSettings {
-        var settings = OpenMeteoSettings()
-        guard let value else { return settings }
-        let map = try value.mapping(allowed: openMeteoKeys)
-        for (key, path) in [("base_url", \OpenMeteoSettings.baseURL), ("geocoding_url", \.geocodingURL), ("air_quality_url", \.airQualityURL), ("archive_url", \.archiveURL)] {
-            guard let entry = map[key] else { continue }
-            settings[keyPath: path] = try httpURL(entry)
-        }
-        settings.limits = try limits(map)
-        return settings
-    }
-
-    /// The keys of a keyless service's block whose requests carry a contact (`met_norway:`, `nws:`).
-    static let identifiedServiceKeys = ["base_url", "contact", "daily_limit", "monthly_limit"]
-
-    private static func loadIdentifiedService<Settings: IdentifiedServiceSettings>(_ value: YAMLValue?, _ defaults: Settings) throws -> Settings {
-        var settings = defaults
-        guard let value else { return settings }
-        let map = try value.mapping(allowed: identifiedServiceKeys)
-        if let base = map["base_url"] { settings.baseURL = try httpURL(base) }
-        settings.contact = try map["contact"].map(contact)
-        settings.limits = try limits(map)
-        return settings
     }
 
     /// `contact:`: goes into a User-Agent header as written, so one line of visible text

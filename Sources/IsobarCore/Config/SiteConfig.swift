@@ -14,14 +14,11 @@ public struct SiteConfig: Sendable, Equatable {
     /// answers (`[met-norway, open-meteo]`); one name is a chain of one.
     public var providers: [ProviderKind]
     public var snapshotDirectory: URL
-    public var openWeather: OpenWeatherSettings
-    public var openMeteo: OpenMeteoSettings
     /// `contact:`: an e-mail or web address naming the site's owner, sent to the services
     /// whose terms ask who is calling (MET Norway's and NWS's User-Agent).
     public var contact: String? = nil
-    public var metNorway = MetNorwaySettings()
-    public var nws = NWSSettings()
-    public var weatherKit = WeatherKitSettings()
+    /// Each service's own block (`met_norway:`), read by the service's folder.
+    public var services = ServiceBlocks()
     /// `alerts:`: where official warnings come from (`WarningSettings.swift`).
     public var alerts: AlertsChoice = .auto
     public var meteoAlarm = MeteoAlarmSettings()

@@ -8,6 +8,10 @@ protocol WeatherService: Sendable {
     static var kind: ProviderKind { get }
     /// Its name for people: "MET Norway".
     static var name: String { get }
+    /// Its block's key at the top of `isobar.yml`: `met_norway`.
+    static var block: String { get }
+    /// Reads its block (nil when the file has none) into the config's `services`.
+    static func load(_ value: YAMLValue?, _ context: ServiceConfigContext, into config: inout SiteConfig) throws
     /// Every response it stores, in the order a city's bodies are fingerprinted.
     static var endpoints: [Endpoint] { get }
     /// The bodies a page can be built from (with what the decoder asks for beside them).
@@ -54,4 +58,17 @@ extension WeatherService {
 
     /// Whether some city's chain has it.
     static func isUsed(_ config: SiteConfig) -> Bool { config.providersUsed.contains(kind) }
+}
+
+/// What a service's block is read with besides itself.
+struct ServiceConfigContext {
+    /// The config file's folder, which relative paths start from.
+    var folder: URL
+    /// Each `provider:` written, the site's and the cities', with the services it names.
+    var chains: [(value: YAMLValue, kinds: [ProviderKind])]
+
+    /// The first `provider:` naming the service, where a missing setting it needs is reported.
+    func firstChain(naming kind: ProviderKind) -> YAMLValue? {
+        chains.first { $0.kinds.contains(kind) }?.value
+    }
 }

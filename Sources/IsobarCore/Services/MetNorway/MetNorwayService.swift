@@ -15,6 +15,11 @@ extension Endpoint {
 enum MetNorwayService: WeatherService {
     static let kind = ProviderKind.metNorway
     static let name = "MET Norway"
+    static let block = "met_norway"
+
+    static func load(_ value: YAMLValue?, _ context: ServiceConfigContext, into config: inout SiteConfig) throws {
+        config.metNorway = try ConfigLoader.loadIdentifiedService(value, MetNorwaySettings())
+    }
     static let endpoints: [Endpoint] = [.metNorwayForecast]
     static let wholeForecasts: [Endpoint] = [.metNorwayForecast]
     static let keptForGood: [Endpoint] = []

@@ -23,6 +23,11 @@ extension Endpoint {
 enum NWSService: WeatherService {
     static let kind = ProviderKind.nws
     static let name = "NWS"
+    static let block = "nws"
+
+    static func load(_ value: YAMLValue?, _ context: ServiceConfigContext, into config: inout SiteConfig) throws {
+        config.nws = try ConfigLoader.loadIdentifiedService(value, NWSSettings())
+    }
     static let endpoints: [Endpoint] = [.nwsPoints, .nwsForecastHourly, .nwsForecast, .nwsGrid, .nwsAlerts]
     /// The hourly periods, with the point's `nws-points.json`, which the decoder asks for.
     static let wholeForecasts: [Endpoint] = [.nwsForecastHourly]

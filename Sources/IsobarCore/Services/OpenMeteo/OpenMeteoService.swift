@@ -21,6 +21,11 @@ extension Endpoint {
 enum OpenMeteoService: GeocodingService {
     static let kind = ProviderKind.openMeteo
     static let name = "Open-Meteo"
+    static let block = "open_meteo"
+
+    static func load(_ value: YAMLValue?, _ context: ServiceConfigContext, into config: inout SiteConfig) throws {
+        config.openMeteo = try ConfigLoader.loadOpenMeteo(value)
+    }
     static let endpoints: [Endpoint] = [.openMeteoForecast, .openMeteoAirQuality, .openMeteoGeocode, .openMeteoArchive]
     static let wholeForecasts: [Endpoint] = [.openMeteoForecast]
     static let keptForGood: [Endpoint] = [.openMeteoGeocode, .openMeteoArchive]

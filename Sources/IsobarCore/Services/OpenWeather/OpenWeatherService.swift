@@ -21,6 +21,11 @@ extension Endpoint {
 enum OpenWeatherService: WeatherService {
     static let kind = ProviderKind.openweather
     static let name = "OpenWeather"
+    static let block = "openweather"
+
+    static func load(_ value: YAMLValue?, _ context: ServiceConfigContext, into config: inout SiteConfig) throws {
+        config.openWeather = try ConfigLoader.loadOpenWeather(value)
+    }
     static let endpoints: [Endpoint] = [.oneCall, .currentWeather, .fiveDayForecast, .airPollution, .geocode]
     /// The free API's pair (`weather` + `forecast`) is the other way to a page.
     static let wholeForecasts: [Endpoint] = [.oneCall]

@@ -15,6 +15,12 @@ extension Endpoint {
 enum WeatherKitService: WeatherService {
     static let kind = ProviderKind.weatherKit
     static let name = "Apple WeatherKit"
+    static let block = "weatherkit"
+
+    static func load(_ value: YAMLValue?, _ context: ServiceConfigContext, into config: inout SiteConfig) throws {
+        // Required at the first `provider:` that names weatherkit, the site's or a city's.
+        config.weatherKit = try ConfigLoader.loadWeatherKit(value, required: context.firstChain(naming: kind), folder: context.folder)
+    }
     static let endpoints: [Endpoint] = [.weatherKit]
     static let wholeForecasts: [Endpoint] = [.weatherKit]
     static let keptForGood: [Endpoint] = []

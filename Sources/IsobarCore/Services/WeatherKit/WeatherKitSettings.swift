@@ -5,7 +5,9 @@ import Foundation
 /// team and the service, and where the key is read from. The key itself never goes in the
 /// config. The rate limit, concurrency and timeouts are the `openweather:` block's, which
 /// govern every request.
-public struct WeatherKitSettings: Sendable, Equatable {
+public struct WeatherKitSettings: ServiceBlock {
+    public init() {}
+
     /// Where the private key comes from: a `.p8` file as Apple's developer site hands it
     /// out, or an environment variable holding the same PEM text.
     public enum KeySource: Sendable, Equatable {
@@ -76,5 +78,13 @@ extension ConfigLoader {
             throw value.error("\"\(text)\" is not an id as Apple's developer site shows it", hint: "e.g. \(example)")
         }
         return text
+    }
+}
+
+extension SiteConfig {
+    /// `weatherkit:`
+    public var weatherKit: WeatherKitSettings {
+        get { services[WeatherKitSettings.self] }
+        set { services[WeatherKitSettings.self] = newValue }
     }
 }
